@@ -1,0 +1,73 @@
+# nfstb: the NFS/SUNRPC swap-and-reclaim testbed.
+#   make nfs-test   one command from a fresh machine to a verdict
+#   make check      the project's own tests
+# See README.md and docs/.
+SHELL := /bin/bash
+BUILD := $(CURDIR)/build
+CONFIG ?= default
+IMAGES := $(BUILD)/images
+
+# Selection knobs of nfs-test, passed through the environment.
+export SCENARIOS ARMS MODES RUNS CAPTURE RESULTS
+
+GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh nfs-server/init.sh \
+	nfs-server/exports vm/build-initramfs.sh
+
+.PHONY: all help deps kernel workloads harness-tools images nfs-test check \
+	check-series vm-up vm-down clean distclean
+
+all: help
+
+help:
+	@echo "make nfs-test   build everything and run the scenarios (SCENARIOS= ARMS= MODES= RUNS= CAPTURE=)"
+	@echo "make check      unit tests, golden files, patch series checks"
+	@echo "make kernel     build the guest kernel (CONFIG=default|lockdep)"
+	@echo "make vm-up      boot both guests and leave them running (virsh console nfstb-client)"
+	@echo "make vm-down    tear the lab down"
+
+deps:
+	@mkdir -p $(BUILD)
+	@vm/install-deps.sh
+
+kernel: deps
+	@vm/build-kernel.sh $(CONFIG)
+
+workloads: deps
+	@$(MAKE) -s -C workloads all
+
+harness-tools: deps
+	@$(MAKE) -s -C harness all
+
+$(IMAGES)/server.cpio: $(GUEST_SCRIPTS) $(wildcard workloads/bin/*) | workloads
+	@vm/build-initramfs.sh server $@
+
+$(IMAGES)/client.cpio: $(GUEST_SCRIPTS) $(wildcard workloads/bin/*) | workloads
+	@vm/build-initramfs.sh client $@
+
+images: workloads
+	@$(MAKE) -s $(IMAGES)/server.cpio $(IMAGES)/client.cpio
+
+nfs-test: kernel harness-tools images
+	@harness/nfs-test.sh
+
+check: deps
+	@kernel-patches/check-series.sh
+	@$(MAKE) -s -C workloads check
+	@$(MAKE) -s -C harness check
+
+check-series: deps
+	@kernel-patches/check-series.sh
+
+vm-up: kernel harness-tools images
+	@harness/vm-up.sh
+
+vm-down:
+	@vm/lab.sh down
+
+clean:
+	@$(MAKE) -s -C workloads clean
+	@$(MAKE) -s -C harness clean
+	rm -rf $(IMAGES)
+
+distclean: clean
+	rm -rf $(BUILD)

@@ -1,0 +1,191 @@
+#!/bin/bash
+# nfstb's orchestrator: runs every selected scenario x arm x mode x run in
+# fresh guests, watches the client console, collects hang stacks through
+# libvirt (SysRq), captures packets, asks harness/bin/nfstb-verdict for each
+# run's verdict and prints the results table (harness/bin/nfstb-table).
+#
+# Selection (environment or make variables; comma or space separated):
+#   SCENARIOS  names from harness/scenarios.def, or 'all' (default: default=yes)
+#   ARMS       fixed,control                 (default: both)
+#   MODES      forced,natural                (default: forced)
+#   RUNS       runs per scenario/arm/mode    (default: 2)
+#   CAPTURE    1 = tcpdump the lab network   (default: 1)
+#   RESULTS    results root                  (default: results/)
+set -euo pipefail
+. "$(dirname "$0")/../vm/lab.sh"
+
+DEF=$TOP/harness/scenarios.def
+BIN=$TOP/harness/bin
+RESULTS_ROOT=${RESULTS:-$TOP/results}
+RUNS=${RUNS:-2}
+CAPTURE=${CAPTURE:-1}
+WATCHDOG=${WATCHDOG:-60}        # seconds without a new phase marker after the reconnect
+RUN_TIMEOUT=${RUN_TIMEOUT:-300} # seconds for a whole run
+CLIENT_MEM=${NFSTB_CLIENT_MEM:-384}
+SERVER_MEM=${NFSTB_SERVER_MEM:-1024}
+
+words() { echo "$1" | tr ',' ' '; }
+in_list() { local x=$1; shift; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
+now() { date +%s.%N | cut -c1-14; }
+
+all_scenarios=$(awk '!/^#/ && NF {print $1}' "$DEF")
+default_scenarios=$(awk '!/^#/ && NF && $7 == "yes" {print $1}' "$DEF")
+scenario_field() { awk -v n="$1" -v f="$2" '!/^#/ && $1 == n {print $f}' "$DEF"; }
+
+# --- validate the selection before touching anything ---
+case "${SCENARIOS:-}" in
+"") SCENARIOS=$default_scenarios ;;
+all) SCENARIOS=$all_scenarios ;;
+esac
+SCENARIOS=$(words "$SCENARIOS")
+for s in $SCENARIOS; do
+	in_list "$s" $all_scenarios || die "unknown scenario '$s': known are $(echo $all_scenarios | tr ' ' ',') (see harness/scenarios.def)"
+done
+ARMS=$(words "${ARMS:-fixed,control}")
+for a in $ARMS; do in_list "$a" fixed control || die "unknown arm '$a': use ARMS=fixed,control"; done
+MODES=$(words "${MODES:-forced}")
+for m in $MODES; do in_list "$m" forced natural || die "unknown mode '$m': use MODES=forced,natural"; done
+[[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, got '$RUNS'"
+in_list "$CAPTURE" 0 1 || die "CAPTURE must be 0 or 1, got '$CAPTURE'"
+for t in nfstb-verdict nfstb-table; do
+	[ -x "$BIN/$t" ] || die "$BIN/$t missing: run 'make -C harness'"
+done
+require_root
+
+run_id=$(date +%Y%m%d-%H%M%S)
+RESULTS_DIR=$RESULTS_ROOT/$run_id
+mkdir -p "$RESULTS_DIR"
+ln -sfn "$run_id" "$RESULTS_ROOT/latest"
+
+# One testbed at a time on this machine.
+exec 9> "$BUILD/nfs-test.lock"
+flock -n 9 || die "another nfs-test or vm-up holds $BUILD/nfs-test.lock: wait for it or run 'make vm-down'"
+
+capture_pid=""
+stop_capture() {
+	if [ -n "$capture_pid" ]; then
+		kill -INT "$capture_pid" 2> /dev/null || true
+		wait "$capture_pid" 2> /dev/null || true
+		capture_pid=""
+	fi
+}
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	stop_capture
+	lab_down
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'log "interrupted: tearing down"; exit 130' INT TERM
+
+phase_log=$RESULTS_DIR/phases.tsv
+printf 'run\tphase\tseconds\n' > "$phase_log"
+phase() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$phase_log"; }
+
+t0=$(now)
+lab_up
+phase lab lab-up "$(echo "$(now) - $t0" | bc)"
+
+# wait_console SECS FILE PATTERN
+wait_console() { wait_for "$1" "'$3' in $(basename "$2")" grep -q "$3" "$2"; }
+
+start_capture() {
+	local dir=$1
+	[ "$CAPTURE" = 1 ] || return 0
+	# Full packets on the NFS, rpcbind and mountd ports, bounded in count.
+	netns_exec tcpdump -i "$BRIDGE" -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
+		'port 2049 or port 111 or port 20048' > "$dir/tcpdump.log" 2>&1 &
+	capture_pid=$!
+	wait_for 10 "tcpdump to listen" grep -q "listening on" "$dir/tcpdump.log" ||
+		log "warning: tcpdump did not report listening (see $dir/tcpdump.log)"
+}
+
+sysrq() { timeout 10 $VIRSH send-key "$CLIENT_NAME" KEY_LEFTALT KEY_SYSRQ "KEY_$1" > /dev/null 2>&1 || true; }
+
+# run_one SCENARIO WORKLOAD VERS PROTO ARM MODE N
+run_one() {
+	local scenario=$1 workload=$2 vers=$3 proto=$4 arm=$5 mode=$6 n=$7
+	local rid=$scenario-$arm-$mode-$n
+	[ "$workload" = smoke ] && rid=$scenario-$n
+	local dir=$RESULTS_DIR/$rid
+	mkdir -p "$dir"
+	local clog=$dir/client-console.log slog=$dir/server-console.log
+	local t_start hang=0 watchdog=0 outcome
+	log "run $rid: starting"
+	t_start=$(now)
+	start_domain server "$SERVER_NAME" 52:54:00:6e:66:10 "$SERVER_MEM" 1 "$dir" ""
+	if ! wait_console 120 "$slog" 'phase=server-ready'; then
+		outcome="server did not become ready"
+	else
+		phase "$rid" server-ready "$(echo "$(now) - $t_start" | bc)"
+		start_capture "$dir"
+		local t_client
+		t_client=$(now)
+		start_domain client "$CLIENT_NAME" 52:54:00:6e:66:20 "$CLIENT_MEM" 2 "$dir" \
+			"nfstb.workload=$workload nfstb.vers=$vers nfstb.proto=$proto nfstb.arm=$arm nfstb.mode=$mode nfstb.run=$rid nfstb.seed=$n"
+		local deadline markers=0 last_progress reconnect_seen=0 mounted_seen=0 count t
+		deadline=$(($(date +%s) + RUN_TIMEOUT))
+		last_progress=$(date +%s)
+		outcome=timeout
+		while :; do
+			if grep -q 'nfstb: phase=done' "$clog" 2> /dev/null; then outcome=done; break; fi
+			if grep -q 'blocked for more than' "$clog" 2> /dev/null; then hang=1; outcome=hung-task; break; fi
+			count=$(grep -c 'nfstb: phase=' "$clog" 2> /dev/null || true)
+			t=$(date +%s)
+			if [ "${count:-0}" != "$markers" ]; then markers=$count; last_progress=$t; fi
+			grep -q 'nfstb: phase=reconnect' "$clog" 2> /dev/null && reconnect_seen=1
+			if [ "$mounted_seen" = 0 ] && grep -q 'nfstb: phase=mounted' "$clog" 2> /dev/null; then
+				mounted_seen=1
+				phase "$rid" boot-to-mounted "$(echo "$(now) - $t_client" | bc)"
+			fi
+			if [ "$reconnect_seen" = 1 ] && [ $((t - last_progress)) -ge "$WATCHDOG" ]; then
+				watchdog=1; outcome="no progress for ${WATCHDOG}s"; break
+			fi
+			if [ "$t" -ge "$deadline" ]; then watchdog=1; outcome="run timeout ${RUN_TIMEOUT}s"; break; fi
+			if grep -q 'Kernel panic' "$clog" 2> /dev/null; then outcome=panic; break; fi
+			sleep 0.5
+		done
+		if [ "$hang" = 1 ] || [ "$watchdog" = 1 ]; then
+			phase "$rid" detected "$(echo "$(now) - $t_client" | bc)"
+			# Blocked-task stacks, delivered like a user would: SysRq through libvirt.
+			sysrq W
+			wait_console 15 "$clog" 'Show Blocked State' || log "run $rid: no SysRq-W output"
+			sleep 3
+		elif [ "$outcome" = done ] && grep -q 'nfstb: phase=done rc=0' "$clog"; then
+			# The server verifies the same bytes once the client marks the run complete.
+			wait_console 60 "$slog" 'nfstb-verify: summary' || log "run $rid: no server-side verification"
+		fi
+	fi
+	stop_capture
+	stop_domain "$CLIENT_NAME"
+	stop_domain "$SERVER_NAME"
+	phase "$rid" run-total "$(echo "$(now) - $t_start" | bc)"
+	echo "$outcome" > "$dir/outcome"
+	touch "$clog" "$slog" "$dir/client-trace.txt"
+	"$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
+		--scenario "$scenario" --arm "$arm" --mode "$mode" --watchdog "$watchdog" --out "$dir" |
+		tee "$dir/verdict.line" || log "run $rid: verdict tool failed"
+}
+
+for s in $SCENARIOS; do
+	workload=$(scenario_field "$s" 2)
+	vers=$(scenario_field "$s" 3)
+	proto=$(scenario_field "$s" 4)
+	if [ "$(scenario_field "$s" 5)" = - ]; then
+		for n in $(seq 1 "$RUNS"); do run_one "$s" "$workload" "$vers" "$proto" - smoke "$n"; done
+		continue
+	fi
+	for a in $ARMS; do
+		for m in $MODES; do
+			for n in $(seq 1 "$RUNS"); do run_one "$s" "$workload" "$vers" "$proto" "$a" "$m" "$n"; done
+		done
+	done
+done
+
+phase lab total "$(echo "$(now) - $t0" | bc)"
+echo
+status=0
+"$BIN/nfstb-table" "$RESULTS_DIR" || status=$?
+log "results: $RESULTS_DIR"
+exit "$status"

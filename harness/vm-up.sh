@@ -1,0 +1,23 @@
+#!/bin/bash
+# Boot the server and the client and leave them running for inspection:
+#   virsh console nfstb-client     (a shell; the export is mounted on /mnt/nfs)
+#   make vm-down                   (tear everything down)
+# On any failure the lab is torn down again.
+set -euo pipefail
+. "$(dirname "$0")/../vm/lab.sh"
+
+require_root
+dir=$BUILD/vm-up
+rm -rf "$dir"
+mkdir -p "$dir"
+trap 'rc=$?; [ $rc -eq 0 ] || lab_down; exit $rc' EXIT
+trap 'exit 130' INT TERM
+lab_up
+start_domain server "$SERVER_NAME" 52:54:00:6e:66:10 "${NFSTB_SERVER_MEM:-1024}" 1 "$dir" ""
+wait_for 120 "the server to export" grep -q 'phase=server-ready' "$dir/server-console.log" ||
+	die "server did not become ready: see $dir/server-console.log"
+start_domain client "$CLIENT_NAME" 52:54:00:6e:66:20 "${NFSTB_CLIENT_MEM:-384}" 2 "$dir" \
+	"nfstb.workload=interactive nfstb.vers=${VERS:-3} nfstb.proto=${PROTO:-tcp}"
+wait_for 120 "the client to mount" grep -q 'phase=done' "$dir/client-console.log" ||
+	die "client did not finish booting: see $dir/client-console.log"
+log "guests up: 'virsh console $CLIENT_NAME' / 'virsh console $SERVER_NAME' (Ctrl-] leaves); logs in $dir; 'make vm-down' ends it"

@@ -1,0 +1,44 @@
+#!/bin/bash
+# Checks that kernel-patches/series applies to the pristine Debian
+# linux-source-6.1 tarball with zero fuzz and zero offset, and that every patch
+# is clean under the kernel's own 'scripts/checkpatch.pl --strict'.
+# Output is TAP, like kselftest.
+set -uo pipefail
+. "$(dirname "$0")/../vm/lib.sh"
+
+tarball=${NFSTB_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+[ -r "$tarball" ] || die "kernel source $tarball is missing: run 'make deps'"
+patchdir=$TOP/kernel-patches
+mapfile -t patches < <(grep -v '^\s*#' "$patchdir/series" 2>/dev/null | sed '/^\s*$/d')
+
+tree=$(mktemp -d "${TMPDIR:-/tmp}/nfstb-series.XXXXXX")
+trap 'rm -rf "$tree"' EXIT
+tar -C "$tree" --strip-components=1 -xf "$tarball" || die "cannot unpack $tarball"
+
+echo "TAP version 13"
+echo "1..$((2 * ${#patches[@]}))"
+n=0 failed=0
+for p in "${patches[@]}"; do
+	n=$((n + 1))
+	if [ ! -f "$patchdir/$p" ]; then
+		echo "not ok $n - $p: listed in series but missing"
+		failed=$((failed + 1))
+	elif out=$(patch -d "$tree" -p1 -F0 --no-backup-if-mismatch < "$patchdir/$p" 2>&1) &&
+		! grep -qiE 'fuzz|offset' <<< "$out"; then
+		echo "ok $n - $p applies with zero fuzz"
+	else
+		echo "not ok $n - $p does not apply exactly"
+		sed 's/^/# /' <<< "$out" | head -20
+		failed=$((failed + 1))
+	fi
+	n=$((n + 1))
+	if out=$(cd "$tree" && scripts/checkpatch.pl --strict --quiet "$patchdir/$p" 2>&1) && [ -z "$out" ]; then
+		echo "ok $n - $p is checkpatch --strict clean"
+	else
+		echo "not ok $n - $p has checkpatch --strict findings"
+		sed 's/^/# /' <<< "$out" | head -30
+		failed=$((failed + 1))
+	fi
+done
+echo "# series: ${#patches[@]} patches, $failed failure(s)"
+[ "$failed" -eq 0 ]

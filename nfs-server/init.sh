@@ -1,0 +1,44 @@
+#!/bin/sh
+# Init of the NFS server guest: knfsd (built into the guest kernel) with
+# nfs-utils from Debian, exporting a tmpfs; then verifies every run directory
+# a client marks complete, so data is checked on the server side too.
+. /etc/nfstb-common.sh
+base_mounts nfstb-server
+parse_cmdline
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+
+mount -t tmpfs -o size=${nfstb_exportsize:-768m} tmpfs /export
+chmod 777 /export
+mkdir -p /proc/fs/nfsd /var/lib/nfs/rpc_pipefs /var/lib/nfs/v4recovery /run/rpcbind
+mount -t nfsd nfsd /proc/fs/nfsd
+# Short NFSv4 grace and lease periods: the client boots right after the server.
+echo 10 > /proc/fs/nfsd/nfsv4gracetime
+echo 10 > /proc/fs/nfsd/nfsv4leasetime
+
+rpcbind -w || log "phase=server-error what=rpcbind"
+exportfs -ra 2>&1 | to_kmsg /tmp/exportfs.log
+rpc.mountd --port 20048 2>&1 | to_kmsg /tmp/mountd.log
+# UDP is off by default in nfs-utils 2.x; the NFSv3/UDP scenario needs it.
+rpc.nfsd --udp --tcp 8 2>&1 | to_kmsg /tmp/nfsd.log
+if grep -q . /proc/fs/nfsd/portlist 2>/dev/null; then
+	log "phase=server-ready ports=$(tr '\n' ' ' < /proc/fs/nfsd/portlist)"
+else
+	log "phase=server-error what=nfsd-not-listening"
+fi
+
+# Verify each run directory the client marks complete, once.
+verify_loop() {
+	while :; do
+		for done_mark in /export/*/nfstb-complete; do
+			[ -e "$done_mark" ] || continue
+			dir=${done_mark%/nfstb-complete}
+			[ -e "$dir/nfstb-verified" ] && continue
+			log "server-verify run=${dir#/export/}"
+			nfstb-verify --dir "$dir" 2>&1 | to_kmsg /tmp/verify.log
+			touch "$dir/nfstb-verified"
+		done
+		sleep 0.5
+	done
+}
+verify_loop &
+console_shell

@@ -1,0 +1,150 @@
+#!/bin/sh
+# Init of the NFS client guest (the patched kernel under test). The harness
+# picks the scenario on the kernel command line (nfstb.KEY=VALUE, see
+# harness/scenarios.def); this script runs the named workload, reports phases
+# as "nfstb: phase=..." console markers and streams the trace to ttyS1.
+. /etc/nfstb-common.sh
+base_mounts nfstb-client
+parse_cmdline
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+
+server=${nfstb_server:-10.213.59.10}
+vers=${nfstb_vers:-3}
+proto=${nfstb_proto:-tcp}
+workload=${nfstb_workload:-smoke}
+arm=${nfstb_arm:-fixed}
+mode=${nfstb_mode:-forced}
+run=${nfstb_run:-manual}
+files=${nfstb_files:-4}
+size=${nfstb_size:-4M}
+seed=${nfstb_seed:-1}
+params=/sys/module/sunrpc/parameters
+
+# The flusher would COMMIT unstable folios behind the workload's back; the
+# workload decides when data is committed.
+echo 0 > /proc/sys/vm/dirty_writeback_centisecs
+echo 1 > /proc/sys/kernel/sysrq
+
+# Trace events the verdict and the timeline read; missing ones are skipped
+# (a kernel without the series still boots and runs the smoke scenario).
+start_tracing() {
+	t=/sys/kernel/tracing
+	[ -d $t/events ] || { log "phase=trace-unavailable"; return; }
+	for ev in nfs/nfs_release_folio nfs/nfs_release_folio_done \
+		sunrpc/xs_connect_worker_enter sunrpc/xs_connect_worker_exit \
+		sunrpc/xs_connect_inject_reclaim sunrpc/xprt_connect \
+		sunrpc/xprt_disconnect_auto sunrpc/xprt_disconnect_done \
+		sunrpc/xprt_disconnect_force sunrpc/rpc_socket_connect \
+		sunrpc/rpc_socket_reset_connection sunrpc/rpc_socket_close \
+		sunrpc/rpc_socket_state_change nfs/nfs_initiate_commit \
+		nfs/nfs_commit_done vmscan/mm_vmscan_direct_reclaim_begin \
+		vmscan/mm_vmscan_direct_reclaim_end; do
+		[ -e $t/events/$ev/enable ] && echo 1 > $t/events/$ev/enable
+	done
+	echo 4096 > $t/buffer_size_kb
+	echo 1 > $t/tracing_on
+	# The streamer touches no NFS file, so it keeps running during a deadlock.
+	cat $t/trace_pipe > /dev/ttyS1 &
+	log "phase=tracing events=$(cat $t/set_event | wc -l)"
+}
+
+set_knob() {
+	if [ -w $params/$1 ]; then
+		echo "$2" > $params/$1
+	else
+		log "phase=error what=missing-knob knob=$1"
+		return 1
+	fi
+}
+
+mount_export() {
+	mkdir -p /mnt/nfs
+	case "$vers" in
+	3) opts="vers=3,proto=$proto,mountproto=$proto,nolock,hard,timeo=100,retrans=5" ;;
+	*) opts="vers=$vers,proto=$proto,hard,timeo=100,retrans=5" ;;
+	esac
+	# Grace period after a fresh server boot: retry for a while.
+	n=0
+	until mount -t nfs -o "$opts" "$server:/export" /mnt/nfs 2> /tmp/mount.err; do
+		n=$((n + 1))
+		[ $n -lt 30 ] || { log "phase=error what=mount err=$(tr '\n' ' ' < /tmp/mount.err)"; return 1; }
+		sleep 1
+	done
+	log "phase=mounted vers=$vers proto=$proto opts=$opts"
+}
+
+# Drop the page cache and remount, so verification reads from the server.
+verify_after_remount() {
+	umount /mnt/nfs || { log "phase=error what=umount"; return 1; }
+	echo 3 > /proc/sys/vm/drop_caches
+	mount_export || return 1
+	nfstb-verify --dir "/mnt/nfs/$run" 2>&1 | to_kmsg /tmp/verify.log
+	grep -q 'summary.*failed=0' /tmp/verify.log || return 1
+	# Tell the server to check the same bytes on its side.
+	touch "/mnt/nfs/$run/nfstb-complete"
+	umount /mnt/nfs
+}
+
+# smoke: write a known pattern, commit, remount, read back; server checks too.
+workload_smoke() {
+	mount_export || return 1
+	mkdir -p "/mnt/nfs/$run"
+	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" 2>&1 | to_kmsg /tmp/writer.log
+	grep -q 'committed' /tmp/writer.log || { log "phase=error what=writer"; return 1; }
+	log "phase=committed"
+	verify_after_remount
+}
+
+# deadlock: unstable folios on the LRU, then a forced reconnect while the
+# connect worker reclaims (forced: injected direct reclaim; natural: memory
+# pressure from anonymous memory), then commit and verify.
+workload_deadlock() {
+	case "$arm" in
+	fixed) set_knob connect_nofs Y || return 1 ;;
+	control) set_knob connect_nofs N || return 1 ;;
+	esac
+	log "phase=arm arm=$arm connect_nofs=$(cat $params/connect_nofs)"
+	mount_export || return 1
+	mkdir -p "/mnt/nfs/$run"
+	rm -f /tmp/go /tmp/release
+	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" \
+		--hold-file /tmp/go --timeout 600 2>&1 | to_kmsg /tmp/writer.log &
+	wait_grep 300 /tmp/writer.log 'ready' || { log "phase=error what=writer-not-ready"; return 1; }
+	log "phase=unstable $(grep -E '^(Writeback|NFS_Unstable|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
+	case "$mode" in
+	forced) set_knob connect_inject_reclaim Y || return 1 ;;
+	natural)
+		nfstb-memhog --available "${nfstb_memtarget:-24}" --hold-file /tmp/release --timeout 600 2>&1 |
+			to_kmsg /tmp/memhog.log &
+		wait_grep 300 /tmp/memhog.log 'holding' || { log "phase=error what=memhog"; return 1; }
+		;;
+	esac
+	log "phase=reconnect proto=$proto"
+	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
+	grep -q 'done\|destroyed' /tmp/reconnect.log || { log "phase=error what=reconnect"; return 1; }
+	# The writer now fsyncs: the COMMIT needs the transport, so the connect
+	# worker runs and (in forced mode) reclaims before creating its socket.
+	touch /tmp/go
+	wait_grep 600 /tmp/writer.log 'committed' || { log "phase=error what=writer-commit"; return 1; }
+	[ "$mode" = forced ] && set_knob connect_inject_reclaim N
+	touch /tmp/release
+	log "phase=committed"
+	verify_after_remount
+}
+
+# interactive: just mount the export, for 'make vm-up'.
+workload_interactive() {
+	mount_export
+}
+
+start_tracing
+log "phase=booted workload=$workload vers=$vers proto=$proto arm=$arm mode=$mode run=$run"
+if type "workload_$workload" > /dev/null 2>&1; then
+	"workload_$workload"
+	rc=$?
+else
+	log "phase=error what=unknown-workload workload=$workload"
+	rc=2
+fi
+log "phase=done rc=$rc"
+console_shell

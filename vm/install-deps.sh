@@ -1,0 +1,36 @@
+#!/bin/bash
+# Install, with apt, what the testbed uses on the host. Only Debian's archive
+# is used. The NFS userland for the guests is NOT installed here: it is fetched
+# with 'apt-get download' by vm/build-initramfs.sh, so no NFS service is ever
+# started on the host. Only libraries those binaries link are installed.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+pkgs=(
+	# kernel build
+	linux-source-6.1 build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils perl
+	# guests and lab network
+	qemu-system-x86 libvirt-daemon-system libvirt-clients dnsmasq-base iproute2 busybox-static
+	# shared libraries of the guests' nfs-utils/rpcbind binaries
+	libtirpc3 libwrap0 libnsl2 libgssapi-krb5-2 libmount1 libblkid1 libuuid1 libselinux1
+	libsystemd0 libkeyutils1 libcap2
+	# packet capture and decoding
+	tcpdump tshark
+	# tests
+	libcmocka-dev pkg-config
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+require_root
+log "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq > "$BUILD/apt-update.log" 2>&1 || { mkdir -p "$BUILD"; apt-get update -qq; } ||
+	die "apt-get update failed: check the Debian archive is reachable"
+apt-get install -y -qq --no-install-recommends "${missing[@]}" > "$BUILD/apt-install.log" 2>&1 ||
+	{ tail -20 "$BUILD/apt-install.log" >&2; die "apt-get install failed: see $BUILD/apt-install.log"; }
+log "deps: installed"
