@@ -64,7 +64,9 @@ flock -n 9 || die "another nfs-test or vm-up holds $BUILD/nfs-test.lock: wait fo
 capture_pid=""
 stop_capture() {
 	if [ -n "$capture_pid" ]; then
-		kill -INT "$capture_pid" 2> /dev/null || true
+		kill -TERM "$capture_pid" 2> /dev/null || true
+		wait_for 10 "tcpdump to exit" eval "! kill -0 $capture_pid" ||
+			kill -KILL "$capture_pid" 2> /dev/null || true
 		wait "$capture_pid" 2> /dev/null || true
 		capture_pid=""
 	fi
@@ -94,7 +96,11 @@ start_capture() {
 	local dir=$1
 	[ "$CAPTURE" = 1 ] || return 0
 	# Full packets on the NFS, rpcbind and mountd ports, bounded in count.
-	netns_exec tcpdump -i "$BRIDGE" -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
+	# Started as a direct child ('ip netns exec' execs tcpdump), so that
+	# $! is tcpdump itself and SIGTERM reaches it.
+	local ns=()
+	[ "$(cat "$STATE/mode")" = private ] && ns=(ip netns exec "$NETNS")
+	"${ns[@]}" tcpdump -i "$BRIDGE" -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
 		'port 2049 or port 111 or port 20048' > "$dir/tcpdump.log" 2>&1 &
 	capture_pid=$!
 	wait_for 10 "tcpdump to listen" grep -q "listening on" "$dir/tcpdump.log" ||

@@ -20,4 +20,6 @@ start_domain client "$CLIENT_NAME" 52:54:00:6e:66:20 "${NFSTB_CLIENT_MEM:-384}" 
 	"nfstb.workload=interactive nfstb.vers=${VERS:-3} nfstb.proto=${PROTO:-tcp}"
 wait_for 120 "the client to mount" grep -q 'phase=done' "$dir/client-console.log" ||
 	die "client did not finish booting: see $dir/client-console.log"
+grep -q 'phase=done rc=0' "$dir/client-console.log" ||
+	die "client could not mount the export: $(grep -m1 'phase=error' "$dir/client-console.log")"
 log "guests up: 'virsh console $CLIENT_NAME' / 'virsh console $SERVER_NAME' (Ctrl-] leaves); logs in $dir; 'make vm-down' ends it"

@@ -17,7 +17,9 @@ echo 10 > /proc/fs/nfsd/nfsv4leasetime
 
 rpcbind -w || log "phase=server-error what=rpcbind"
 exportfs -ra 2>&1 | to_kmsg /tmp/exportfs.log
-rpc.mountd --port 20048 2>&1 | to_kmsg /tmp/mountd.log
+exportfs -v 2>&1 | to_kmsg /tmp/exportfs.log
+# Foreground with its log on the console: a refused mount says why.
+rpc.mountd --foreground --port 20048 --debug auth 2>&1 | to_kmsg /tmp/mountd.log &
 # UDP is off by default in nfs-utils 2.x; the NFSv3/UDP scenario needs it.
 rpc.nfsd --udp --tcp 8 2>&1 | to_kmsg /tmp/nfsd.log
 if grep -q . /proc/fs/nfsd/portlist 2>/dev/null; then

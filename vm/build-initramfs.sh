@@ -33,7 +33,9 @@ pkgroot=$debs/root
 
 root=$(mktemp -d "$BUILD/initramfs-$role.XXXXXX")
 trap 'rm -rf "$root"' EXIT
-mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,run,tmp,var/lib/nfs,var/run,mnt,export,lib64,lib/x86_64-linux-gnu}
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,run,tmp,var/lib/nfs,mnt,export,lib64,lib/x86_64-linux-gnu}
+# The kernel's rpcbind client looks for /var/run/rpcbind.sock.
+ln -s ../run "$root/var/run"
 
 # Busybox applets as symlinks.
 cp "$pkgroot/bin/busybox" "$root/bin/busybox"
@@ -66,11 +68,11 @@ if [ "$role" = server ]; then
 	copy_elf "$pkgroot/usr/sbin/rpc.nfsd"
 	copy_elf "$pkgroot/usr/sbin/rpc.mountd"
 	copy_elf "$pkgroot/usr/sbin/exportfs"
-	copy_elf "$pkgroot/usr/sbin/rpcbind"
+	copy_elf "$pkgroot/sbin/rpcbind"
 fi
 
 # Static project binaries.
-for b in "$TOP"/workloads/bin/*; do
+for b in "${NFSTB_WORKLOADS_BIN:-$TOP/workloads/bin}"/*; do
 	[ -x "$b" ] && cp "$b" "$root/usr/bin/"
 done
 [ -x "$root/usr/bin/nfstb-verify" ] || die "workload binaries missing: run 'make -C workloads'"

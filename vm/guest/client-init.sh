@@ -60,12 +60,14 @@ set_knob() {
 mount_export() {
 	mkdir -p /mnt/nfs
 	case "$vers" in
-	3) opts="vers=3,proto=$proto,mountproto=$proto,nolock,hard,timeo=100,retrans=5" ;;
+	# Explicit ports: no rpcbind query is needed (the server's rpcbind, built
+	# with libwrap, refuses remote GETPORT calls in this minimal guest).
+	3) opts="vers=3,proto=$proto,port=2049,mountport=20048,mountproto=$proto,nolock,hard,timeo=100,retrans=5" ;;
 	*) opts="vers=$vers,proto=$proto,hard,timeo=100,retrans=5" ;;
 	esac
 	# Grace period after a fresh server boot: retry for a while.
 	n=0
-	until mount -t nfs -o "$opts" "$server:/export" /mnt/nfs 2> /tmp/mount.err; do
+	until mount.nfs "$server:/export" /mnt/nfs -o "$opts" 2> /tmp/mount.err; do
 		n=$((n + 1))
 		[ $n -lt 30 ] || { log "phase=error what=mount err=$(tr '\n' ' ' < /tmp/mount.err)"; return 1; }
 		sleep 1

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Name a hang from its blocked-task reports.  The 2012 cycle is one task
+ * whose stack holds, innermost first: a writeback/commit wait, under
+ * nfs_release_folio, under direct reclaim, under an RPC connect worker.
+ */
+#ifndef NFSTB_CLASSIFY_H
+#define NFSTB_CLASSIFY_H
+
+#include "hang.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+enum signature {
+	SIG_NONE,
+	SIG_OTHER_HANG,
+	SIG_RECLAIM_COMMIT_DEADLOCK,
+};
+
+#define CLASSIFY_MAX_FRAMES 8
+
+struct classification {
+	enum signature sig;
+	char title[512];
+	char comm[64];
+	long pid;
+	int64_t time_us;	/* report time of the task named below */
+	int64_t first_hang_us;	/* report time of the first blocked task */
+	size_t blocked;		/* blocked-task reports in the log */
+	char frames[CLASSIFY_MAX_FRAMES][128];
+	size_t nframes;
+	/* the cycle's parts, set for SIG_RECLAIM_COMMIT_DEADLOCK only */
+	char worker[128];
+	char release[128];
+	char wait[128];
+};
+
+const char *signature_name(enum signature sig);
+void classify(const struct hang_reports *r, struct classification *c);
+/* Prints exactly what nfstb-classify prints (golden files compare it). */
+void classify_print(FILE *f, const struct classification *c);
+
+#endif

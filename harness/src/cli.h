@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Command-line conventions shared by the tools. */
+#ifndef NFSTB_CLI_H
+#define NFSTB_CLI_H
+
+/* Exit codes: 0 done, 1 I/O error (or the tool's own failure), 2 usage. */
+#define EXIT_IO 1
+#define EXIT_USAGE 2
+
+/* One line on stderr, "PROG: MESSAGE (see PROG --help)", then exit 2. */
+void cli_usage_error(const char *prog, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+/* One line on stderr, "PROG: MESSAGE", then exit @code. */
+void cli_fail(int code, const char *prog, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4), noreturn));
+
+#endif

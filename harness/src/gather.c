@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "gather.h"
+#include "hang.h"
+#include "lines.h"
+#include "util.h"
+
+#include <string.h>
+
+void gather_facts(struct verdict_input *in, const struct report_paths *p)
+{
+	struct hang_reports reports;
+	struct lines l;
+
+	/* Parse empty input for unreadable files so every fact is defined. */
+	in->console_read = lines_load(p->console, &l) == 0;
+	hang_parse(&l, &reports);
+	classify(&reports, &in->cls);
+	markers_parse(&l, &in->client);
+	hang_free(&reports);
+	lines_free(&l);
+
+	in->server_read = lines_load(p->server_console, &l) == 0;
+	markers_parse(&l, &in->server);
+	lines_free(&l);
+
+	in->trace_read = lines_load(p->trace, &l) == 0;
+	trace_count(&l, &in->trace);
+	lines_free(&l);
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfstb-classify CONSOLE_LOG: name the hang in a client console log.
+ */
+#include "classify.h"
+#include "cli.h"
+#include "hang.h"
+#include "lines.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const prog = "nfstb-classify";
+
+static void usage(void)
+{
+	printf("usage: %s CONSOLE_LOG\n"
+	       "\n"
+	       "Read a Linux 6.1 serial console log and name the hang in it, if any.\n"
+	       "Prints key=value lines:\n"
+	       "  signature=reclaim-commit-deadlock|other-hang|none\n"
+	       "  title=<one line>|none\n"
+	       "  task=<comm> pid=<n>\n"
+	       "  time=<printk seconds of the named task's report>\n"
+	       "  frames=<up to 8 reliable, non-scheduler frames, innermost first>\n"
+	       "\n"
+	       "reclaim-commit-deadlock: one blocked task whose stack holds an RPC connect\n"
+	       "worker (xs_{tcp,udp,local}_setup_socket, frame or Workqueue: line), direct\n"
+	       "reclaim, nfs_release_folio and a writeback/commit wait, in that nesting.\n"
+	       "Any other blocked-task report (hung task detector or SysRq-w) is other-hang.\n"
+	       "\n"
+	       "Exit: 0 classified (any signature), 1 cannot read the log, 2 usage.\n",
+	       prog);
+}
+
+int main(int argc, char **argv)
+{
+	struct hang_reports reports;
+	struct classification c;
+	struct lines log;
+	const char *path = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage();
+			return 0;
+		}
+		if (argv[i][0] == '-' && argv[i][1])
+			cli_usage_error(prog, "unknown option '%s'", argv[i]);
+		if (path)
+			cli_usage_error(prog, "expected one CONSOLE_LOG, got '%s' too",
+					argv[i]);
+		path = argv[i];
+	}
+	if (!path)
+		cli_usage_error(prog, "missing CONSOLE_LOG");
+	if (lines_load(path, &log))
+		cli_fail(EXIT_IO, prog, "cannot read %s: %s", path,
+			 strerror(errno));
+	hang_parse(&log, &reports);
+	classify(&reports, &c);
+	classify_print(stdout, &c);
+	hang_free(&reports);
+	lines_free(&log);
+	if (fflush(stdout))
+		cli_fail(EXIT_IO, prog, "cannot write output: %s",
+			 strerror(errno));
+	return 0;
+}

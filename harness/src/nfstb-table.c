@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfstb-table RESULTS_RUN_DIR: aggregate every run's verdict.tsv and check
+ * each (scenario, arm, mode) group against what the testbed must show.
+ */
+#include "cli.h"
+#include "lines.h"
+#include "table.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *const prog = "nfstb-table";
+
+static void usage(void)
+{
+	printf("usage: %s RESULTS_RUN_DIR\n"
+	       "\n"
+	       "Aggregate every */verdict.tsv below RESULTS_RUN_DIR by (scenario, arm,\n"
+	       "mode): runs, PASS, DEADLOCK, other, mean detect_s over DEADLOCK runs.\n"
+	       "Expectations (column ok):\n"
+	       "  control forced : >= ceil(0.95*runs) DEADLOCK(reclaim-commit-deadlock)\n"
+	       "  fixed, any mode: every run PASS\n"
+	       "  - smoke        : every run PASS\n"
+	       "  control natural: none (rate reported)\n"
+	       "Prints the table and 'N passed, N failed' (rows); writes\n"
+	       "RESULTS_RUN_DIR/summary.tsv.\n"
+	       "\n"
+	       "Exit: 0 all rows ok, 1 a row failed / no verdict.tsv / I/O error,\n"
+	       "2 usage or a malformed verdict.tsv.\n",
+	       prog);
+}
+
+static void add_file(struct table *t, const char *path)
+{
+	struct lines l;
+	char err[160];
+
+	if (lines_load(path, &l))
+		cli_fail(EXIT_IO, prog, "cannot read %s: %s", path,
+			 strerror(errno));
+	for (size_t i = 0; i < l.n; i++)
+		if (table_add_line(t, l.v[i], err, sizeof(err)))
+			cli_fail(EXIT_USAGE, prog, "%s:%zu: %s", path, i + 1,
+				 err);
+	lines_free(&l);
+}
+
+int main(int argc, char **argv)
+{
+	struct table t = { NULL, 0 };
+	const char *dir = NULL;
+	char **paths, summary[4096];
+	size_t n, failed;
+	struct stat st;
+	FILE *f;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage();
+			return 0;
+		}
+		if (argv[i][0] == '-' && argv[i][1])
+			cli_usage_error(prog, "unknown option '%s'", argv[i]);
+		if (dir)
+			cli_usage_error(prog, "expected one RESULTS_RUN_DIR, got '%s' too",
+					argv[i]);
+		dir = argv[i];
+	}
+	if (!dir)
+		cli_usage_error(prog, "missing RESULTS_RUN_DIR");
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		cli_usage_error(prog, "'%s' is not a directory", dir);
+	if (table_find_verdicts(dir, &paths, &n))
+		cli_fail(EXIT_IO, prog, "cannot read all of %s", dir);
+	if (!n)
+		cli_fail(EXIT_IO, prog, "no */verdict.tsv found below %s", dir);
+	for (size_t i = 0; i < n; i++) {
+		add_file(&t, paths[i]);
+		free(paths[i]);
+	}
+	free(paths);
+	if (!t.n)
+		cli_fail(EXIT_USAGE, prog, "verdict.tsv files below %s hold no rows",
+			 dir);
+	table_sort(&t);
+	failed = table_print(stdout, &t);
+
+	snprintf(summary, sizeof(summary), "%s/summary.tsv", dir);
+	f = fopen(summary, "w");
+	if (!f)
+		cli_fail(EXIT_IO, prog, "cannot write %s: %s", summary,
+			 strerror(errno));
+	table_write_summary(f, &t);
+	if (ferror(f) | fclose(f))
+		cli_fail(EXIT_IO, prog, "cannot write %s: %s", summary,
+			 strerror(errno));
+	table_free(&t);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfstb-tracecheck TRACE_FILE: count the connect-worker and
+ * nfs_release_folio events in a trace_pipe capture.
+ */
+#include "cli.h"
+#include "lines.h"
+#include "trace.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const prog = "nfstb-tracecheck";
+
+static void usage(void)
+{
+	printf("usage: %s TRACE_FILE\n"
+	       "\n"
+	       "Read raw /sys/kernel/tracing/trace_pipe text and print, one per line:\n"
+	       "  worker_enter worker_exit inject_reclaim   xs_connect_* event counts\n"
+	       "  release_skip_in_worker release_writeback_in_worker\n"
+	       "  release_skip_elsewhere release_writeback_elsewhere\n"
+	       "                          nfs_release_folio decisions skip_nofs/writeback,\n"
+	       "                          inside a connect worker (connect_worker=1, or\n"
+	       "                          the pid between enter and exit) or not\n"
+	       "  flags_restored=ok|mismatch|n/a  each exit's flags equal its worker's\n"
+	       "                          entry_flags (paired by pid); n/a without exits\n"
+	       "  nofs_in_worker memalloc_in_worker  enters with MEMALLOC_NOFS / MEMALLOC\n"
+	       "  first_skip_time first_writeback_time  earliest in-worker skip_nofs /\n"
+	       "                          writeback, trace seconds, or none\n"
+	       "\n"
+	       "Lines that are not events are ignored.\n"
+	       "Exit: 0 done, 1 cannot read the file, 2 usage.\n",
+	       prog);
+}
+
+int main(int argc, char **argv)
+{
+	struct trace_counts c;
+	struct lines trace;
+	const char *path = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage();
+			return 0;
+		}
+		if (argv[i][0] == '-' && argv[i][1])
+			cli_usage_error(prog, "unknown option '%s'", argv[i]);
+		if (path)
+			cli_usage_error(prog, "expected one TRACE_FILE, got '%s' too",
+					argv[i]);
+		path = argv[i];
+	}
+	if (!path)
+		cli_usage_error(prog, "missing TRACE_FILE");
+	if (lines_load(path, &trace))
+		cli_fail(EXIT_IO, prog, "cannot read %s: %s", path,
+			 strerror(errno));
+	trace_count(&trace, &c);
+	trace_print(stdout, &c);
+	lines_free(&trace);
+	if (fflush(stdout))
+		cli_fail(EXIT_IO, prog, "cannot write output: %s",
+			 strerror(errno));
+	return 0;
+}

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "report.h"
+#include "util.h"
+
+#include <string.h>
+
+static const char *dash_time(int64_t us, char *buf, size_t len)
+{
+	if (us == TIME_NONE)
+		return "-";
+	return format_time_us(us, buf, len);
+}
+
+static const char *dash_detect(const struct verdict *v, char *buf, size_t len)
+{
+	if (v->detect_us == TIME_NONE)
+		return "-";
+	return format_secs_ms(v->detect_us, buf, len);
+}
+
+void report_line(FILE *f, const struct verdict_input *in,
+		 const struct verdict *v)
+{
+	char d[32];
+
+	fprintf(f, "VERDICT %s %s %s %s signature=%s detect_s=%s reason=%s\n",
+		in->scenario, in->arm, in->mode, v->text,
+		signature_name(in->cls.sig), dash_detect(v, d, sizeof(d)),
+		v->reason);
+}
+
+void report_tsv(FILE *f, const struct verdict_input *in,
+		const struct verdict *v)
+{
+	char d[32], r[32], h[32];
+
+	fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t",
+		in->scenario, in->arm, in->mode, v->text,
+		signature_name(in->cls.sig), dash_detect(v, d, sizeof(d)),
+		dash_time(in->client.reconnect_us, r, sizeof(r)),
+		dash_time(in->cls.time_us, h, sizeof(h)));
+	if (in->trace_read)
+		fprintf(f, "%ld", in->trace.skip_in_worker);
+	else
+		fputs("-", f);
+	fprintf(f, "\t%s\n", data_state_name(data_state(in)));
+}
+
+/* ---- JSON: a small hand-written emitter; values are few and flat. ---- */
+
+static void jstr(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", f);
+		else if (ch == '\t')
+			fputs("\\t", f);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void jkey(FILE *f, int indent, const char *key)
+{
+	fprintf(f, "%*s", indent, "");
+	jstr(f, key);
+	fputs(": ", f);
+}
+
+static void jtime(FILE *f, int64_t us)
+{
+	char buf[32];
+
+	if (us == TIME_NONE)
+		fputs("null", f);
+	else
+		fputs(format_time_us(us, buf, sizeof(buf)), f);
+}
+
+static void json_summaries(FILE *f, const struct markers *m)
+{
+	fputs("[", f);
+	for (size_t i = 0; i < m->nsummaries; i++) {
+		const struct verify_summary *s = &m->summaries[i];
+
+		fprintf(f, "%s{\"files\": %ld, \"ok\": %ld, \"failed\": %ld, "
+			"\"bytes\": %ld, \"time\": ", i ? ", " : "",
+			s->files, s->ok, s->failed, s->bytes);
+		jtime(f, s->time_us);
+		fputs("}", f);
+	}
+	fputs("]", f);
+}
+
+static void json_markers(FILE *f, const char *name, const struct markers *m,
+			 bool read, bool last)
+{
+	jkey(f, 2, name);
+	fputs("{\n", f);
+	jkey(f, 4, "readable");
+	fprintf(f, "%s,\n", read ? "true" : "false");
+	jkey(f, 4, "phases");
+	fputs("[", f);
+	for (size_t i = 0; i < m->nphases; i++) {
+		fprintf(f, "%s{\"name\": ", i ? ", " : "");
+		jstr(f, m->phases[i].name);
+		fputs(", \"time\": ", f);
+		jtime(f, m->phases[i].time_us);
+		fputs("}", f);
+	}
+	fputs("],\n", f);
+	jkey(f, 4, "last_phase");
+	jstr(f, markers_last_phase(m));
+	fputs(",\n", f);
+	jkey(f, 4, "reconnect_time");
+	jtime(f, m->reconnect_us);
+	fputs(",\n", f);
+	jkey(f, 4, "done_rc");
+	if (m->done)
+		fprintf(f, "%ld,\n", m->done_rc);
+	else
+		fputs("null,\n", f);
+	jkey(f, 4, "done_time");
+	jtime(f, m->done_us);
+	fputs(",\n", f);
+	jkey(f, 4, "verify");
+	json_summaries(f, m);
+	fputs(",\n", f);
+	jkey(f, 4, "writer_ready");
+	jstr(f, m->writer_ready);
+	fputs(",\n", f);
+	jkey(f, 4, "writer_committed");
+	jstr(f, m->writer_committed);
+	fputs(",\n", f);
+	jkey(f, 4, "reconnect");
+	jstr(f, m->reconnect_line);
+	fputs(",\n", f);
+	jkey(f, 4, "reconnect_done");
+	fprintf(f, "%s,\n", m->reconnect_done ? "true" : "false");
+	jkey(f, 4, "memhog_lines");
+	fprintf(f, "%zu,\n", m->memhog_lines);
+	jkey(f, 4, "memhog_last");
+	jstr(f, m->memhog_last);
+	fprintf(f, "\n  }%s\n", last ? "" : ",");
+}
+
+static void json_classify(FILE *f, const struct classification *c)
+{
+	jkey(f, 2, "classify");
+	fputs("{\n", f);
+	jkey(f, 4, "signature");
+	jstr(f, signature_name(c->sig));
+	fputs(",\n", f);
+	jkey(f, 4, "title");
+	jstr(f, c->title);
+	fputs(",\n", f);
+	jkey(f, 4, "task");
+	if (c->sig == SIG_NONE)
+		fputs("null,\n", f);
+	else {
+		jstr(f, c->comm);
+		fputs(",\n", f);
+	}
+	jkey(f, 4, "pid");
+	if (c->sig == SIG_NONE)
+		fputs("null,\n", f);
+	else
+		fprintf(f, "%ld,\n", c->pid);
+	jkey(f, 4, "time");
+	jtime(f, c->time_us);
+	fputs(",\n", f);
+	jkey(f, 4, "first_hang_time");
+	jtime(f, c->first_hang_us);
+	fputs(",\n", f);
+	jkey(f, 4, "blocked_reports");
+	fprintf(f, "%zu,\n", c->blocked);
+	jkey(f, 4, "frames");
+	fputs("[", f);
+	for (size_t i = 0; i < c->nframes; i++) {
+		fputs(i ? ", " : "", f);
+		jstr(f, c->frames[i]);
+	}
+	fputs("]\n  },\n", f);
+}
+
+static void jcount(FILE *f, const char *key, long n, bool last)
+{
+	jkey(f, 4, key);
+	fprintf(f, "%ld%s\n", n, last ? "" : ",");
+}
+
+static void json_trace(FILE *f, const struct verdict_input *in)
+{
+	const struct trace_counts *t = &in->trace;
+
+	jkey(f, 2, "trace");
+	fputs("{\n", f);
+	jkey(f, 4, "readable");
+	fprintf(f, "%s,\n", in->trace_read ? "true" : "false");
+	jcount(f, "events", t->events, false);
+	jcount(f, "worker_enter", t->worker_enter, false);
+	jcount(f, "worker_exit", t->worker_exit, false);
+	jcount(f, "inject_reclaim", t->inject_reclaim, false);
+	jcount(f, "release_skip_in_worker", t->skip_in_worker, false);
+	jcount(f, "release_writeback_in_worker", t->writeback_in_worker, false);
+	jcount(f, "release_skip_elsewhere", t->skip_elsewhere, false);
+	jcount(f, "release_writeback_elsewhere", t->writeback_elsewhere, false);
+	jcount(f, "release_other", t->release_other, false);
+	jkey(f, 4, "flags_restored");
+	jstr(f, trace_flags_restored(t));
+	fputs(",\n", f);
+	jcount(f, "nofs_in_worker", t->nofs_in_worker, false);
+	jcount(f, "memalloc_in_worker", t->memalloc_in_worker, false);
+	jcount(f, "direct_reclaim_begin", t->direct_reclaim_begin, false);
+	jcount(f, "commits_initiated", t->commits_initiated, false);
+	jkey(f, 4, "first_skip_time");
+	jtime(f, t->first_skip_us);
+	fputs(",\n", f);
+	jkey(f, 4, "first_writeback_time");
+	jtime(f, t->first_writeback_us);
+	fputs("\n  },\n", f);
+}
+
+void report_json(FILE *f, const struct verdict_input *in,
+		 const struct verdict *v, const struct report_paths *paths)
+{
+	char d[32];
+
+	fputs("{\n", f);
+	jkey(f, 2, "scenario");
+	jstr(f, in->scenario);
+	fputs(",\n", f);
+	jkey(f, 2, "arm");
+	jstr(f, in->arm);
+	fputs(",\n", f);
+	jkey(f, 2, "mode");
+	jstr(f, in->mode);
+	fputs(",\n", f);
+	jkey(f, 2, "watchdog");
+	fprintf(f, "%d,\n", in->watchdog);
+	jkey(f, 2, "verdict");
+	jstr(f, v->text);
+	fputs(",\n", f);
+	jkey(f, 2, "rule");
+	fprintf(f, "\"%c\",\n", v->rule);
+	jkey(f, 2, "reason");
+	jstr(f, v->reason);
+	fputs(",\n", f);
+	jkey(f, 2, "detect_s");
+	fprintf(f, "%s,\n", v->detect_us == TIME_NONE ? "null" :
+		format_secs_ms(v->detect_us, d, sizeof(d)));
+	jkey(f, 2, "data");
+	jstr(f, data_state_name(data_state(in)));
+	fputs(",\n", f);
+	jkey(f, 2, "inputs");
+	fputs("{", f);
+	jstr(f, "console");
+	fputs(": ", f);
+	jstr(f, paths->console);
+	fputs(", ", f);
+	jstr(f, "trace");
+	fputs(": ", f);
+	jstr(f, paths->trace);
+	fputs(", ", f);
+	jstr(f, "server_console");
+	fputs(": ", f);
+	jstr(f, paths->server_console);
+	fputs("},\n", f);
+	json_classify(f, &in->cls);
+	json_trace(f, in);
+	json_markers(f, "client", &in->client, in->console_read, false);
+	json_markers(f, "server", &in->server, in->server_read, true);
+	fputs("}\n", f);
+}

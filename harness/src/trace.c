@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "trace.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Find the "[001]" CPU column; everything before it is "comm-pid". */
+static const char *find_cpu_field(const char *line)
+{
+	for (const char *p = strchr(line, '['); p; p = strchr(p + 1, '[')) {
+		const char *q = p + 1;
+
+		if (p == line || p[-1] != ' ' || !isdigit((unsigned char)*q))
+			continue;
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (*q == ']')
+			return p;
+	}
+	return NULL;
+}
+
+static bool parse_task_field(const char *line, const char *cpu,
+			     struct trace_event *ev)
+{
+	const char *end = cpu, *dash, *start = skip_spaces(line);
+	char *num_end;
+
+	while (end > start && end[-1] == ' ')
+		end--;
+	/* Optional tgid column "(  123)" or "(-------)". */
+	if (end > start && end[-1] == ')') {
+		while (end > start && *--end != '(')
+			;
+		while (end > start && end[-1] == ' ')
+			end--;
+	}
+	/* The comm may itself contain '-': the pid follows the last one. */
+	for (dash = end; dash > start && dash[-1] != '-'; dash--)
+		;
+	if (dash == start || dash == end || !isdigit((unsigned char)*dash))
+		return false;
+	ev->pid = strtol(dash, &num_end, 10);
+	if (num_end != end)
+		return false;
+	snprintf(ev->comm, sizeof(ev->comm), "%.*s",
+		 (int)(dash - 1 - start), start);
+	return true;
+}
+
+bool trace_line_parse(const char *line, struct trace_event *ev)
+{
+	const char *cpu = find_cpu_field(line), *p, *t, *colon;
+
+	memset(ev, 0, sizeof(*ev));
+	if (!cpu || !parse_task_field(line, cpu, ev))
+		return false;
+	p = strchr(cpu, ']') + 1;
+	/* Skip the irq-flags column (absent in old formats): up to 2 tokens. */
+	for (int tok = 0; tok < 3; tok++) {
+		p = skip_spaces(p);
+		t = parse_time_us(p, &ev->ts_us);
+		if (t && *t == ':')
+			break;
+		t = NULL;
+		p += strcspn(p, " ");
+	}
+	if (!t)
+		return false;
+	p = skip_spaces(t + 1);
+	colon = strchr(p, ':');
+	if (!colon || colon == p || (size_t)(colon - p) >= sizeof(ev->name) ||
+	    memchr(p, ' ', colon - p))
+		return false;
+	snprintf(ev->name, sizeof(ev->name), "%.*s", (int)(colon - p), p);
+	ev->fields = skip_spaces(colon + 1);
+	return true;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sort the '|'-separated names so that comparison ignores order. */
+static void flags_canonical(const char *in, char *out, size_t len)
+{
+	char buf[256], *parts[32], *save = NULL, *tok;
+	size_t n = 0, used = 0;
+
+	snprintf(buf, sizeof(buf), "%s", in);
+	for (tok = strtok_r(buf, "|", &save); tok && n < ARRAY_SIZE(parts);
+	     tok = strtok_r(NULL, "|", &save))
+		parts[n++] = tok;
+	qsort(parts, n, sizeof(parts[0]), cmp_str);
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		used += snprintf(out + used, used < len ? len - used : 0,
+				 "%s%s", i ? "|" : "", parts[i]);
+}
+
+bool flags_equal(const char *a, const char *b)
+{
+	char ca[256], cb[256];
+
+	flags_canonical(a, ca, sizeof(ca));
+	flags_canonical(b, cb, sizeof(cb));
+	return !strcmp(ca, cb);
+}
+
+bool flags_has(const char *flags, const char *flag)
+{
+	size_t n = strlen(flag);
+
+	for (const char *p = flags; *p; ) {
+		size_t len = strcspn(p, "|");
+
+		if (len == n && !strncmp(p, flag, n))
+			return true;
+		p += len;
+		if (*p == '|')
+			p++;
+	}
+	return false;
+}
+
+/* Per-pid connect-worker state, to pair exits with their enter. */
+struct worker_state {
+	long pid;
+	bool inside;
+	char entry_flags[128];
+};
+
+struct counter {
+	struct trace_counts *c;
+	struct worker_state *w;
+	size_t nw;
+};
+
+static struct worker_state *worker_of(struct counter *k, long pid, bool add)
+{
+	for (size_t i = 0; i < k->nw; i++)
+		if (k->w[i].pid == pid)
+			return &k->w[i];
+	if (!add)
+		return NULL;
+	k->w = xrealloc(k->w, (k->nw + 1) * sizeof(*k->w));
+	memset(&k->w[k->nw], 0, sizeof(k->w[0]));
+	k->w[k->nw].pid = pid;
+	return &k->w[k->nw++];
+}
+
+static void on_worker_enter(struct counter *k, const struct trace_event *ev)
+{
+	struct worker_state *w = worker_of(k, ev->pid, true);
+	char flags[128] = "";
+
+	k->c->worker_enter++;
+	w->inside = true;
+	if (!kv_get(ev->fields, "entry_flags", w->entry_flags,
+		    sizeof(w->entry_flags)))
+		w->entry_flags[0] = '\0';
+	if (kv_get(ev->fields, "flags", flags, sizeof(flags))) {
+		if (flags_has(flags, "MEMALLOC_NOFS"))
+			k->c->nofs_in_worker++;
+		if (flags_has(flags, "MEMALLOC"))
+			k->c->memalloc_in_worker++;
+	}
+}
+
+static void on_worker_exit(struct counter *k, const struct trace_event *ev)
+{
+	struct worker_state *w = worker_of(k, ev->pid, false);
+	char flags[128], entry[128];
+	const char *want = NULL;
+
+	k->c->worker_exit++;
+	if (w && w->inside)
+		want = w->entry_flags;
+	else if (kv_get(ev->fields, "entry_flags", entry, sizeof(entry)))
+		want = entry;	/* enter lost (trace started mid-worker) */
+	if (w)
+		w->inside = false;
+	if (!want || !kv_get(ev->fields, "flags", flags, sizeof(flags)))
+		return;
+	k->c->exits_checked++;
+	if (!flags_equal(flags, want))
+		k->c->exits_mismatched++;
+}
+
+static void first_time(int64_t *slot, int64_t ts)
+{
+	/* trace_pipe merges per-CPU buffers: take the minimum, not the first. */
+	if (*slot == TIME_NONE || ts < *slot)
+		*slot = ts;
+}
+
+static void on_release_folio(struct counter *k, const struct trace_event *ev)
+{
+	struct worker_state *w = worker_of(k, ev->pid, false);
+	char decision[32] = "";
+	long cw;
+	bool in_worker;
+
+	if (kv_get_long(ev->fields, "connect_worker", &cw))
+		in_worker = cw != 0;
+	else
+		in_worker = w && w->inside;
+	kv_get(ev->fields, "decision", decision, sizeof(decision));
+	if (!strcmp(decision, "skip_nofs")) {
+		if (in_worker) {
+			k->c->skip_in_worker++;
+			first_time(&k->c->first_skip_us, ev->ts_us);
+		} else {
+			k->c->skip_elsewhere++;
+		}
+	} else if (!strcmp(decision, "writeback")) {
+		if (in_worker) {
+			k->c->writeback_in_worker++;
+			first_time(&k->c->first_writeback_us, ev->ts_us);
+		} else {
+			k->c->writeback_elsewhere++;
+		}
+	} else {
+		k->c->release_other++;
+	}
+}
+
+void trace_count(const struct lines *trace, struct trace_counts *c)
+{
+	struct counter k = { .c = c };
+	struct trace_event ev;
+
+	memset(c, 0, sizeof(*c));
+	c->first_skip_us = TIME_NONE;
+	c->first_writeback_us = TIME_NONE;
+	for (size_t i = 0; i < trace->n; i++) {
+		if (!trace_line_parse(trace->v[i], &ev))
+			continue;
+		c->events++;
+		if (!strcmp(ev.name, "xs_connect_worker_enter"))
+			on_worker_enter(&k, &ev);
+		else if (!strcmp(ev.name, "xs_connect_worker_exit"))
+			on_worker_exit(&k, &ev);
+		else if (!strcmp(ev.name, "xs_connect_inject_reclaim"))
+			c->inject_reclaim++;
+		else if (!strcmp(ev.name, "nfs_release_folio"))
+			on_release_folio(&k, &ev);
+		else if (!strcmp(ev.name, "mm_vmscan_direct_reclaim_begin"))
+			c->direct_reclaim_begin++;
+		else if (!strcmp(ev.name, "nfs_initiate_commit"))
+			c->commits_initiated++;
+	}
+	free(k.w);
+}
+
+const char *trace_flags_restored(const struct trace_counts *c)
+{
+	if (!c->exits_checked)
+		return "n/a";
+	return c->exits_mismatched ? "mismatch" : "ok";
+}
+
+void trace_print(FILE *f, const struct trace_counts *c)
+{
+	char t1[32], t2[32];
+
+	fprintf(f, "worker_enter=%ld\n", c->worker_enter);
+	fprintf(f, "worker_exit=%ld\n", c->worker_exit);
+	fprintf(f, "inject_reclaim=%ld\n", c->inject_reclaim);
+	fprintf(f, "release_skip_in_worker=%ld\n", c->skip_in_worker);
+	fprintf(f, "release_writeback_in_worker=%ld\n",
+		c->writeback_in_worker);
+	fprintf(f, "release_skip_elsewhere=%ld\n", c->skip_elsewhere);
+	fprintf(f, "release_writeback_elsewhere=%ld\n",
+		c->writeback_elsewhere);
+	fprintf(f, "flags_restored=%s\n", trace_flags_restored(c));
+	fprintf(f, "nofs_in_worker=%ld\n", c->nofs_in_worker);
+	fprintf(f, "memalloc_in_worker=%ld\n", c->memalloc_in_worker);
+	fprintf(f, "first_skip_time=%s\n",
+		format_time_us(c->first_skip_us, t1, sizeof(t1)));
+	fprintf(f, "first_writeback_time=%s\n",
+		format_time_us(c->first_writeback_us, t2, sizeof(t2)));
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Count the testbed's tracepoints in raw trace_pipe text:
+ * xs_connect_worker_enter/exit (with the task's PF_MEMALLOC* flags on entry
+ * and exit), xs_connect_inject_reclaim, and nfs_release_folio's decision,
+ * split by whether it ran inside a connect worker.
+ */
+#ifndef NFSTB_TRACE_H
+#define NFSTB_TRACE_H
+
+#include "lines.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct trace_event {
+	char comm[64];
+	long pid;
+	int64_t ts_us;
+	char name[64];
+	const char *fields;	/* "k=v k=v", points into the parsed line */
+};
+
+/* False for headers, "[LOST n EVENTS]" and anything else not an event. */
+bool trace_line_parse(const char *line, struct trace_event *ev);
+
+struct trace_counts {
+	long events;
+	long worker_enter;
+	long worker_exit;
+	long inject_reclaim;
+	long skip_in_worker;
+	long writeback_in_worker;
+	long skip_elsewhere;
+	long writeback_elsewhere;
+	long release_other;	/* no_private, skip_kswapd, unknown */
+	long nofs_in_worker;	/* enters with MEMALLOC_NOFS in flags */
+	long memalloc_in_worker;	/* enters with MEMALLOC in flags */
+	long exits_checked;
+	long exits_mismatched;
+	long direct_reclaim_begin;	/* mm_vmscan_direct_reclaim_begin */
+	long commits_initiated;		/* nfs_initiate_commit */
+	int64_t first_skip_us;		/* earliest skip_nofs in a worker */
+	int64_t first_writeback_us;	/* earliest writeback in a worker */
+};
+
+void trace_count(const struct lines *trace, struct trace_counts *c);
+/* "ok", "mismatch" or "n/a" (no exit event could be checked). */
+const char *trace_flags_restored(const struct trace_counts *c);
+/* Prints exactly what nfstb-tracecheck prints. */
+void trace_print(FILE *f, const struct trace_counts *c);
+
+/* Same flag set regardless of order: "A|B" equals "B|A". */
+bool flags_equal(const char *a, const char *b);
+bool flags_has(const char *flags, const char *flag);
+
+#endif

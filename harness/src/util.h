@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Small helpers shared by every analyser: allocation that cannot fail
+ * silently, string tests, and the int64-microsecond time type used for
+ * printk and trace timestamps (floating point would make golden output
+ * depend on rounding).
+ */
+#ifndef NFSTB_UTIL_H
+#define NFSTB_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* "No time known" for an int64 microsecond timestamp. */
+#define TIME_NONE INT64_MIN
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+bool starts_with(const char *s, const char *prefix);
+const char *skip_spaces(const char *s);
+
+/*
+ * Parse "SECONDS.FRACTION" (up to 6 fraction digits used, as printk and
+ * ftrace print them) into microseconds.  Returns a pointer just past the
+ * number, or NULL if @s does not start with one.
+ */
+const char *parse_time_us(const char *s, int64_t *us);
+
+/* Format microseconds as "S.UUUUUU" into @buf (at least 32 bytes). */
+const char *format_time_us(int64_t us, char *buf, size_t len);
+
+/* Format a duration as seconds with millisecond precision ("-1.250"). */
+const char *format_secs_ms(int64_t us, char *buf, size_t len);
+
+/*
+ * Find "KEY=" as a whole word in a space-separated "k=v k=v" string and copy
+ * its value (up to the next space) into @out.  Returns false if absent.
+ */
+bool kv_get(const char *s, const char *key, char *out, size_t len);
+bool kv_get_long(const char *s, const char *key, long *out);
+
+#endif

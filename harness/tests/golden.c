@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "golden.h"
+
+#include <dirent.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *golden_read(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	int ch;
+
+	if (!f)
+		return NULL;
+	m = open_memstream(&buf, &len);
+	while ((ch = fgetc(f)) != EOF)
+		fputc(ch, m);
+	fclose(m);
+	fclose(f);
+	return buf;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void golden_add_tests(struct CMUnitTest **tests, size_t *n, const char *dir,
+		      const char *ext, const char *prefix,
+		      CMUnitTestFunction fn)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL;
+	size_t nnames = 0, elen = strlen(ext);
+
+	if (!d) {
+		fprintf(stderr, "golden: cannot open %s\n", dir);
+		exit(1);
+	}
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+
+		if (len <= elen || strcmp(e->d_name + len - elen, ext))
+			continue;
+		names = realloc(names, (nnames + 1) * sizeof(*names));
+		names[nnames++] = strndup(e->d_name, len - elen);
+	}
+	closedir(d);
+	qsort(names, nnames, sizeof(*names), cmp_str);
+	for (size_t i = 0; i < nnames; i++) {
+		struct CMUnitTest t = { 0 };
+		char *name, *path;
+
+		if (asprintf(&name, "%s/%s", prefix, names[i]) < 0 ||
+		    asprintf(&path, "%s/%s%s", dir, names[i], ext) < 0)
+			abort();
+		t.name = name;
+		t.test_func = fn;
+		t.initial_state = path;
+		golden_append(tests, n, &t, 1);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* Point at the first differing line: long outputs are hard to eyeball. */
+static void report_difference(const char *want, const char *got)
+{
+	const char *w = want, *g = got, *wl = want, *gl = got;
+	size_t line = 1;
+
+	while (*w && *w == *g) {
+		if (*w == '\n') {
+			line++;
+			wl = w + 1;
+			gl = g + 1;
+		}
+		w++;
+		g++;
+	}
+	print_error("first difference at line %zu\n  expected: %.*s\n  actual:   %.*s\n",
+		    line, (int)strcspn(wl, "\n"), wl, (int)strcspn(gl, "\n"), gl);
+}
+
+void golden_check(const char *input_path, const char *actual)
+{
+	const char *dot = strrchr(input_path, '.');
+	char *want, *expected_path;
+	const char *update = getenv("NFSTB_UPDATE_GOLDEN");
+
+	if (asprintf(&expected_path, "%.*s.expected",
+		     (int)(dot - input_path), input_path) < 0)
+		abort();
+	if (update && !strcmp(update, "1")) {
+		FILE *f = fopen(expected_path, "w");
+
+		assert_non_null(f);
+		fputs(actual, f);
+		assert_int_equal(fclose(f), 0);
+		free(expected_path);
+		return;
+	}
+	want = golden_read(expected_path);
+	if (!want) {
+		print_error("missing %s\n", expected_path);
+		free(expected_path);
+		fail();
+	}
+	if (strcmp(want, actual))
+		report_difference(want, actual);
+	assert_string_equal(actual, want);
+	free(want);
+	free(expected_path);
+}
+
+void golden_append(struct CMUnitTest **tests, size_t *n,
+		   const struct CMUnitTest *more, size_t nmore)
+{
+	*tests = realloc(*tests, (*n + nmore) * sizeof(**tests));
+	if (!*tests)
+		abort();
+	memcpy(*tests + *n, more, nmore * sizeof(*more));
+	*n += nmore;
+}
+
+int golden_run(const char *group, struct CMUnitTest *tests, size_t n)
+{
+	return _cmocka_run_group_tests(group, tests, n, NULL, NULL);
+}
+
+char *test_tmpdir(void)
+{
+	char *dir = strdup("/tmp/nfstb-test.XXXXXX");
+
+	if (!dir || !mkdtemp(dir))
+		abort();
+	return dir;
+}
+
+void test_write(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		abort();
+}
+
+static int rm_one(const char *path, const struct stat *st, int type,
+		  struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	return remove(path);
+}
+
+void test_rmtree(const char *dir)
+{
+	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}

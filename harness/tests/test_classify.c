@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfstb-classify: golden console logs (data/console/NAME.log ->
+ * NAME.expected, discovered) and one unit test per classification rule.
+ */
+#include "classify.h"
+#include "golden.h"
+#include "hang.h"
+#include "lines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void test_golden_console(void **state)
+{
+	const char *path = *state;
+	struct hang_reports r;
+	struct classification c;
+	struct lines l;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	assert_int_equal(lines_load(path, &l), 0);
+	hang_parse(&l, &r);
+	classify(&r, &c);
+	f = open_memstream(&out, &len);
+	classify_print(f, &c);
+	fclose(f);
+	golden_check(path, out);
+	free(out);
+	hang_free(&r);
+	lines_free(&l);
+}
+
+/* ---- rule tests on hand-built stacks (innermost frame first) ---- */
+
+#define END NULL
+
+static const char *const cycle[] = {
+	"__schedule", "schedule", "__nfs_commit_inode", "nfs_commit_inode",
+	"nfs_wb_page", "nfs_release_folio", "filemap_release_folio",
+	"shrink_folio_list", "shrink_node", "try_to_free_pages",
+	"xs_tcp_setup_socket", "process_one_work", "kthread", END,
+};
+
+/* A task from @frames minus any frame named in @drop (NULL-terminated). */
+static void make_task(struct blocked_task *t, const char *const *frames,
+		      const char *wq, const char *const *drop,
+		      const char *replace_from, const char *replace_to)
+{
+	memset(t, 0, sizeof(*t));
+	snprintf(t->comm, sizeof(t->comm), "kworker/u4:1");
+	t->pid = 35;
+	t->state = 'D';
+	t->time_us = 25000000;
+	snprintf(t->wq_fn, sizeof(t->wq_fn), "%s", wq ? wq : "");
+	t->frames = calloc(32, sizeof(char *));
+	for (size_t i = 0; frames[i]; i++) {
+		bool skip = false;
+
+		for (size_t k = 0; drop && drop[k]; k++)
+			skip |= !strcmp(frames[i], drop[k]);
+		if (skip)
+			continue;
+		t->frames[t->nframes++] = strdup(
+			replace_from && !strcmp(frames[i], replace_from) ?
+			replace_to : frames[i]);
+	}
+}
+
+static enum signature classify_one(struct blocked_task *t,
+				   struct classification *c)
+{
+	struct hang_reports r = { t, 1 };
+
+	classify(&r, c);
+	for (size_t i = 0; i < t->nframes; i++)
+		free(t->frames[i]);
+	free(t->frames);
+	return c->sig;
+}
+
+static void test_cycle_found(void **state)
+{
+	struct blocked_task t;
+	struct classification c;
+
+	(void)state;
+	make_task(&t, cycle, NULL, NULL, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_RECLAIM_COMMIT_DEADLOCK);
+	assert_string_equal(c.title,
+		"reclaim-commit-deadlock in xs_tcp_setup_socket via nfs_release_folio -> nfs_commit_inode");
+	/* scheduler frames dropped, at most 8 */
+	assert_int_equal(c.nframes, 8);
+	assert_string_equal(c.frames[0], "__nfs_commit_inode");
+}
+
+static void expect_other_without(const char *const *drop)
+{
+	struct blocked_task t;
+	struct classification c;
+
+	make_task(&t, cycle, NULL, drop, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
+	assert_string_equal(c.title, "task hung in __nfs_commit_inode");
+}
+
+static void test_needs_connect_worker(void **state)
+{
+	(void)state;
+	expect_other_without((const char *const[]){ "xs_tcp_setup_socket", END });
+}
+
+static void test_needs_reclaim(void **state)
+{
+	(void)state;
+	expect_other_without((const char *const[]){
+		"shrink_folio_list", "shrink_node", "try_to_free_pages", END });
+}
+
+static void test_needs_release_not_just_filemap(void **state)
+{
+	(void)state;
+	/* filemap_release_folio stays: alone it is not enough */
+	expect_other_without((const char *const[]){ "nfs_release_folio", END });
+}
+
+static void test_needs_wait(void **state)
+{
+	struct blocked_task t;
+	struct classification c;
+
+	(void)state;
+	make_task(&t, cycle, NULL, (const char *const[]){
+		"__nfs_commit_inode", "nfs_commit_inode", "nfs_wb_page", END },
+		NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
+	assert_string_equal(c.title, "task hung in nfs_release_folio");
+}
+
+static void test_workqueue_line_names_worker(void **state)
+{
+	struct blocked_task t;
+	struct classification c;
+
+	(void)state;
+	make_task(&t, cycle, "xs_udp_setup_socket",
+		  (const char *const[]){ "xs_tcp_setup_socket", END }, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_RECLAIM_COMMIT_DEADLOCK);
+	assert_string_equal(c.worker, "xs_udp_setup_socket");
+}
+
+static void test_release_page_and_local_worker(void **state)
+{
+	struct blocked_task t;
+	struct classification c;
+	const char *const frames[] = {
+		"schedule", "nfs_commit_inode", "nfs_release_page",
+		"__perform_reclaim", "xs_local_setup_socket", END,
+	};
+
+	(void)state;
+	make_task(&t, frames, NULL, NULL, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_RECLAIM_COMMIT_DEADLOCK);
+	assert_string_equal(c.title,
+		"reclaim-commit-deadlock in xs_local_setup_socket via nfs_release_page -> nfs_commit_inode");
+}
+
+static void test_injected_reclaim_frame(void **state)
+{
+	struct blocked_task t;
+	struct classification c;
+	const char *const frames[] = {
+		"folio_wait_writeback", "nfs_wb_folio", "nfs_release_folio",
+		"xs_inject_reclaim", "xs_tcp_setup_socket", END,
+	};
+
+	(void)state;
+	make_task(&t, frames, NULL, NULL, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_RECLAIM_COMMIT_DEADLOCK);
+	assert_string_equal(c.wait, "nfs_wb_folio");
+}
+
+static void test_nfs4_state_reclaim_is_not_memory_reclaim(void **state)
+{
+	struct blocked_task t;
+	struct classification c;
+
+	(void)state;
+	make_task(&t, cycle, NULL, (const char *const[]){
+		"shrink_folio_list", "shrink_node", "try_to_free_pages", END },
+		"filemap_release_folio", "nfs4_reclaim_open_state");
+	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
+}
+
+static void test_order_matters(void **state)
+{
+	struct blocked_task t;
+	struct classification c;
+	/* the commit wait is outside (below) the release: not the cycle */
+	const char *const frames[] = {
+		"schedule", "nfs_release_folio", "shrink_folio_list",
+		"try_to_free_pages", "nfs_commit_inode", "xs_tcp_setup_socket",
+		END,
+	};
+
+	(void)state;
+	make_task(&t, frames, NULL, NULL, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
+}
+
+static void test_cycle_wins_over_earlier_hang(void **state)
+{
+	struct blocked_task t[2];
+	struct hang_reports r = { t, 2 };
+	struct classification c;
+	const char *const other[] = { "schedule", "folio_wait_writeback",
+				      "nfs_file_fsync", END };
+
+	(void)state;
+	make_task(&t[0], other, NULL, NULL, NULL, NULL);
+	t[0].time_us = 20000000;
+	make_task(&t[1], cycle, NULL, NULL, NULL, NULL);
+	t[1].time_us = 30000000;
+	classify(&r, &c);
+	assert_int_equal(c.sig, SIG_RECLAIM_COMMIT_DEADLOCK);
+	assert_int_equal(c.time_us, 30000000);
+	assert_int_equal(c.first_hang_us, 20000000);
+	assert_int_equal(c.blocked, 2);
+	for (int k = 0; k < 2; k++) {
+		for (size_t i = 0; i < t[k].nframes; i++)
+			free(t[k].frames[i]);
+		free(t[k].frames);
+	}
+}
+
+static void test_no_reports(void **state)
+{
+	struct hang_reports r = { NULL, 0 };
+	struct classification c;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	classify(&r, &c);
+	assert_int_equal(c.sig, SIG_NONE);
+	f = open_memstream(&out, &len);
+	classify_print(f, &c);
+	fclose(f);
+	assert_string_equal(out, "signature=none\ntitle=none\ntask=none pid=none\n"
+			    "time=none\nframes=none\n");
+	free(out);
+}
+
+int main(void)
+{
+	static const struct CMUnitTest units[] = {
+		cmocka_unit_test(test_cycle_found),
+		cmocka_unit_test(test_needs_connect_worker),
+		cmocka_unit_test(test_needs_reclaim),
+		cmocka_unit_test(test_needs_release_not_just_filemap),
+		cmocka_unit_test(test_needs_wait),
+		cmocka_unit_test(test_workqueue_line_names_worker),
+		cmocka_unit_test(test_release_page_and_local_worker),
+		cmocka_unit_test(test_injected_reclaim_frame),
+		cmocka_unit_test(test_nfs4_state_reclaim_is_not_memory_reclaim),
+		cmocka_unit_test(test_order_matters),
+		cmocka_unit_test(test_cycle_wins_over_earlier_hang),
+		cmocka_unit_test(test_no_reports),
+	};
+	struct CMUnitTest *tests = NULL;
+	size_t n = 0;
+
+	golden_append(&tests, &n, units, sizeof(units) / sizeof(units[0]));
+	golden_add_tests(&tests, &n, NFSTB_TEST_DATA "/console", ".log",
+			 "console", test_golden_console);
+	/* at least the synthetic set must be there, or discovery is broken */
+	if (n < sizeof(units) / sizeof(units[0]) + 6) {
+		fprintf(stderr, "test_classify: too few golden logs found\n");
+		return 1;
+	}
+	return golden_run("test_classify", tests, n);
+}

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tools as the orchestrator calls them: --help, one-line usage errors
+ * with exit 2, I/O errors with exit 1, and nfstb-verdict -> nfstb-table
+ * end to end in a temporary results directory.
+ */
+#include "golden.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define BIN NFSTB_BIN_DIR "/"
+#define DATA NFSTB_TEST_DATA "/"
+
+static char *tmp;
+static char *out_text, *err_text;
+
+/* Run @cmd (sh), keep stdout/stderr in out_text/err_text, return exit code. */
+static int run(const char *fmt, ...)
+{
+	char cmd[4096], full[8192], path[512];
+	va_list ap;
+	int status;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof(full), "%s >%s/out 2>%s/err", cmd, tmp, tmp);
+	status = system(full);
+	free(out_text);
+	free(err_text);
+	snprintf(path, sizeof(path), "%s/out", tmp);
+	out_text = golden_read(path);
+	snprintf(path, sizeof(path), "%s/err", tmp);
+	err_text = golden_read(path);
+	assert_true(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static void expect_usage_error(const char *what)
+{
+	assert_int_equal(count_lines(err_text), 1);
+	assert_string_equal(out_text, "");
+	if (!strstr(err_text, what))
+		fail_msg("stderr '%s' does not mention '%s'", err_text, what);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	tmp = test_tmpdir();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	test_rmtree(tmp);
+	free(tmp);
+	free(out_text);
+	free(err_text);
+	return 0;
+}
+
+static void test_help(void **state)
+{
+	static const char *const tools[] = {
+		"nfstb-classify", "nfstb-tracecheck", "nfstb-verdict", "nfstb-table",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+		assert_int_equal(run(BIN "%s --help", tools[i]), 0);
+		assert_non_null(strstr(out_text, "usage: "));
+		assert_string_equal(err_text, "");
+	}
+}
+
+static void test_classify_cli(void **state)
+{
+	(void)state;
+	assert_int_equal(run(BIN "nfstb-classify"), 2);
+	expect_usage_error("missing CONSOLE_LOG");
+	assert_int_equal(run(BIN "nfstb-classify --bogus x"), 2);
+	expect_usage_error("unknown option '--bogus'");
+	assert_int_equal(run(BIN "nfstb-classify a b"), 2);
+	expect_usage_error("expected one CONSOLE_LOG");
+	assert_int_equal(run(BIN "nfstb-classify /nonexistent/log"), 1);
+	assert_int_equal(count_lines(err_text), 1);
+	assert_int_equal(run(BIN "nfstb-classify " DATA "console/clean-run.log"), 0);
+	assert_non_null(strstr(out_text, "signature=none\n"));
+	assert_int_equal(run(BIN "nfstb-classify " DATA "console/tcp-forced-hung-task.log"), 0);
+	assert_non_null(strstr(out_text, "signature=reclaim-commit-deadlock\n"));
+}
+
+static void test_tracecheck_cli(void **state)
+{
+	(void)state;
+	assert_int_equal(run(BIN "nfstb-tracecheck"), 2);
+	expect_usage_error("missing TRACE_FILE");
+	assert_int_equal(run(BIN "nfstb-tracecheck /nonexistent/trace"), 1);
+	assert_int_equal(run(BIN "nfstb-tracecheck " DATA "trace/fixed-forced.trace"), 0);
+	assert_non_null(strstr(out_text, "release_skip_in_worker=2\n"));
+}
+
+#define VERDICT_ARGS(console, trace, arm, wd, out)                          \
+	BIN "nfstb-verdict --console " console " --trace " trace             \
+	" --server-console %s/server.log --scenario tcp-v3 --arm " arm       \
+	" --mode forced --watchdog " wd " --out %s/" out
+
+static void test_verdict_cli(void **state)
+{
+	char path[512], *tsv;
+
+	(void)state;
+	assert_int_equal(run(BIN "nfstb-verdict --console x"), 2);
+	expect_usage_error("missing --trace");
+	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
+			     "--scenario s --arm both --mode forced --watchdog 0 --out d"), 2);
+	expect_usage_error("bad --arm 'both'");
+	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
+			     "--scenario s --arm fixed --mode forced --watchdog 2 --out d"), 2);
+	expect_usage_error("bad --watchdog '2'");
+	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
+			     "--scenario 'a b' --arm fixed --mode forced --watchdog 0 --out d"), 2);
+	expect_usage_error("bad --scenario");
+	assert_int_equal(run(BIN "nfstb-verdict --console"), 2);
+	expect_usage_error("needs a value");
+	assert_int_equal(run(BIN "nfstb-verdict --frobnicate"), 2);
+	expect_usage_error("unknown option '--frobnicate'");
+
+	snprintf(path, sizeof(path), "%s/server.log", tmp);
+	test_write(path, "[    9.000000] nfstb-verify: summary files=4 ok=4 failed=0 bytes=33554432\r\n");
+
+	assert_int_equal(run(VERDICT_ARGS(DATA "console/tcp-forced-hung-task.log",
+					  DATA "trace/control-forced.trace",
+					  "control", "1", "run1"), tmp, tmp), 0);
+	assert_string_equal(out_text,
+		"VERDICT tcp-v3 control forced DEADLOCK(reclaim-commit-deadlock) "
+		"signature=reclaim-commit-deadlock detect_s=12.411 "
+		"reason=reclaim-commit-deadlock in xs_tcp_setup_socket via nfs_release_folio -> nfs_commit_inode\n");
+	snprintf(path, sizeof(path), "%s/run1/verdict.tsv", tmp);
+	tsv = golden_read(path);
+	assert_non_null(tsv);
+	assert_string_equal(tsv, "tcp-v3\tcontrol\tforced\tDEADLOCK(reclaim-commit-deadlock)\t"
+			    "reclaim-commit-deadlock\t12.411\t6.100000\t18.511300\t0\tmissing\n");
+	free(tsv);
+	snprintf(path, sizeof(path), "%s/run1/verdict.json", tmp);
+	tsv = golden_read(path);
+	assert_non_null(tsv);
+	assert_non_null(strstr(tsv, "\"detect_s\": 12.411,"));
+	free(tsv);
+
+	assert_int_equal(run(VERDICT_ARGS(DATA "console/clean-run.log",
+					  DATA "trace/fixed-forced.trace",
+					  "fixed", "0", "run2"), tmp, tmp), 0);
+	assert_non_null(strstr(out_text, "VERDICT tcp-v3 fixed forced PASS signature=none detect_s=- "));
+
+	/* smoke runs, as the orchestrator passes them: "--arm - --mode smoke" */
+	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
+			     "--scenario s --arm - --mode forced --watchdog 0 --out d"), 2);
+	expect_usage_error("--arm - goes with --mode smoke");
+	assert_int_equal(run(BIN "nfstb-verdict --console " DATA "console/clean-run.log "
+			     "--trace /nonexistent --server-console %s/server.log "
+			     "--scenario smoke-v3 --arm - --mode smoke --watchdog 0 "
+			     "--out %s/smoke1", tmp, tmp), 0);
+	assert_string_equal(out_text, "VERDICT smoke-v3 - smoke PASS signature=none "
+			    "detect_s=- reason=smoke: data verified\n");
+
+	/* an --out that cannot be created: exit 1 */
+	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
+			     "--scenario s --arm fixed --mode forced --watchdog 0 "
+			     "--out /nonexistent/a/b"), 1);
+	assert_int_equal(count_lines(err_text), 1);
+}
+
+static void test_table_cli(void **state)
+{
+	char path[512], *summary;
+
+	(void)state;
+	assert_int_equal(run(BIN "nfstb-table"), 2);
+	expect_usage_error("missing RESULTS_RUN_DIR");
+	assert_int_equal(run(BIN "nfstb-table /nonexistent/dir"), 2);
+	expect_usage_error("is not a directory");
+
+	snprintf(path, sizeof(path), "%s/empty", tmp);
+	assert_int_equal(run("mkdir %s && " BIN "nfstb-table %s", path, path), 1);
+	assert_non_null(strstr(err_text, "no */verdict.tsv found"));
+
+	/* run1 (control DEADLOCK), run2 (fixed PASS), smoke1 from test_verdict_cli */
+	assert_int_equal(run(BIN "nfstb-table %s", tmp), 0);
+	assert_non_null(strstr(out_text, "3 passed, 0 failed\n"));
+	snprintf(path, sizeof(path), "%s/summary.tsv", tmp);
+	summary = golden_read(path);
+	assert_non_null(summary);
+	assert_true(starts_with(summary, "scenario\tarm\tmode\truns\t"));
+	assert_int_equal(count_lines(summary), 4);
+	free(summary);
+
+	/* a fixed run that hung: that row fails, exit 1 */
+	snprintf(path, sizeof(path), "%s/run3", tmp);
+	assert_int_equal(run("mkdir %s && printf 'tcp-v3\\tfixed\\tforced\\tOTHER-HANG\\t"
+			     "other-hang\\t3.000\\t6.0\\t9.0\\t0\\tmissing\\n' >%s/verdict.tsv && "
+			     BIN "nfstb-table %s", path, path, tmp), 1);
+	assert_non_null(strstr(out_text, "2 passed, 1 failed\n"));
+
+	/* a malformed row: exit 2, one line naming file and line */
+	assert_int_equal(run("printf 'garbage\\n' >%s/verdict.tsv && " BIN "nfstb-table %s",
+			     path, tmp), 2);
+	assert_int_equal(count_lines(err_text), 1);
+	assert_non_null(strstr(err_text, "run3/verdict.tsv:1: expected 10"));
+}
+
+int main(void)
+{
+	/* order matters: test_table_cli reads what test_verdict_cli wrote */
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_classify_cli),
+		cmocka_unit_test(test_tracecheck_cli),
+		cmocka_unit_test(test_verdict_cli),
+		cmocka_unit_test(test_table_cli),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

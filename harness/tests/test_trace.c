@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfstb-tracecheck: golden trace captures (data/trace/NAME.trace ->
+ * NAME.expected, discovered) and unit tests of the line parser and counters.
+ */
+#include "golden.h"
+#include "lines.h"
+#include "trace.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void test_golden_trace(void **state)
+{
+	const char *path = *state;
+	struct trace_counts c;
+	struct lines l;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	assert_int_equal(lines_load(path, &l), 0);
+	trace_count(&l, &c);
+	f = open_memstream(&out, &len);
+	trace_print(f, &c);
+	fclose(f);
+	golden_check(path, out);
+	free(out);
+	lines_free(&l);
+}
+
+static void test_line_parse(void **state)
+{
+	struct trace_event ev;
+
+	(void)state;
+	assert_true(trace_line_parse(
+		"    kworker/u4:1-35      [001] .....    24.100000: xs_connect_worker_enter: proto=tcp entry_flags= flags=MEMALLOC_NOFS",
+		&ev));
+	assert_string_equal(ev.comm, "kworker/u4:1");
+	assert_int_equal(ev.pid, 35);
+	assert_int_equal(ev.ts_us, 24100000);
+	assert_string_equal(ev.name, "xs_connect_worker_enter");
+	assert_string_equal(ev.fields, "proto=tcp entry_flags= flags=MEMALLOC_NOFS");
+
+	assert_true(trace_line_parse(
+		"           <...>-9       (      9) [000] d..1.   50.000000: nfs_release_folio: decision=skip_nofs",
+		&ev));
+	assert_string_equal(ev.comm, "<...>");
+	assert_int_equal(ev.pid, 9);
+
+	assert_true(trace_line_parse(" my-task-name-7 [003]   1.5: ev_name: x=1", &ev));
+	assert_string_equal(ev.comm, "my-task-name");
+	assert_int_equal(ev.pid, 7);
+	assert_int_equal(ev.ts_us, 1500000);
+
+	assert_false(trace_line_parse("# tracer: nop", &ev));
+	assert_false(trace_line_parse("CPU:0 [LOST 3 EVENTS]", &ev));
+	assert_false(trace_line_parse("", &ev));
+	assert_false(trace_line_parse("foo-1 [000] .....  notatime: ev: x", &ev));
+}
+
+static void test_flags(void **state)
+{
+	(void)state;
+	assert_true(flags_equal("", ""));
+	assert_true(flags_equal("MEMALLOC|MEMALLOC_NOFS", "MEMALLOC_NOFS|MEMALLOC"));
+	assert_false(flags_equal("MEMALLOC", "MEMALLOC|MEMALLOC_NOFS"));
+	assert_false(flags_equal("", "MEMALLOC_NOFS"));
+	assert_true(flags_has("MEMALLOC|MEMALLOC_NOFS", "MEMALLOC"));
+	assert_false(flags_has("MEMALLOC_NOFS", "MEMALLOC"));
+	assert_true(flags_has("MEMALLOC_NOFS", "MEMALLOC_NOFS"));
+	assert_false(flags_has("", "MEMALLOC"));
+}
+
+static void count(const char *text, struct trace_counts *c)
+{
+	struct lines l;
+
+	lines_split(text, &l);
+	trace_count(&l, c);
+	lines_free(&l);
+}
+
+static void test_orphan_exit_uses_own_entry_flags(void **state)
+{
+	struct trace_counts c;
+
+	(void)state;
+	/* the capture started after the enter: the exit still carries it */
+	count(" w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
+	      &c);
+	assert_int_equal(c.worker_exit, 1);
+	assert_string_equal(trace_flags_restored(&c), "ok");
+	count(" w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags= flags=MEMALLOC_NOFS status=0\n",
+	      &c);
+	assert_string_equal(trace_flags_restored(&c), "mismatch");
+	/* no way to check: n/a */
+	count(" w-5 [000] ..... 1.000000: xs_connect_worker_exit: status=0\n", &c);
+	assert_string_equal(trace_flags_restored(&c), "n/a");
+}
+
+static void test_pairing_is_per_pid(void **state)
+{
+	struct trace_counts c;
+
+	(void)state;
+	count(" a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=MEMALLOC_NOFS\n"
+	      " b-2 [001] ..... 1.000001: xs_connect_worker_enter: entry_flags=MEMALLOC flags=MEMALLOC|MEMALLOC_NOFS\n"
+	      " b-2 [001] ..... 1.000002: nfs_release_folio: decision=skip_nofs\n"
+	      " a-1 [000] ..... 1.000003: xs_connect_worker_exit: entry_flags= flags= status=0\n"
+	      " a-1 [000] ..... 1.000004: nfs_release_folio: decision=skip_nofs\n"
+	      " b-2 [001] ..... 1.000005: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
+	      &c);
+	assert_int_equal(c.worker_enter, 2);
+	assert_int_equal(c.nofs_in_worker, 2);
+	assert_int_equal(c.memalloc_in_worker, 1);
+	assert_int_equal(c.skip_in_worker, 1);
+	assert_int_equal(c.skip_elsewhere, 1);
+	assert_int_equal(c.exits_checked, 2);
+	assert_string_equal(trace_flags_restored(&c), "ok");
+	assert_int_equal(c.first_skip_us, 1000002);
+}
+
+static void test_connect_worker_field_wins(void **state)
+{
+	struct trace_counts c;
+
+	(void)state;
+	/* inside an enter/exit pair but the kernel says it is not a worker */
+	count(" a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=\n"
+	      " a-1 [000] ..... 1.000001: nfs_release_folio: decision=writeback connect_worker=0\n"
+	      " a-1 [000] ..... 1.000002: nfs_release_folio: decision=writeback connect_worker=1\n",
+	      &c);
+	assert_int_equal(c.writeback_in_worker, 1);
+	assert_int_equal(c.writeback_elsewhere, 1);
+	assert_int_equal(c.first_writeback_us, 1000002);
+}
+
+int main(void)
+{
+	static const struct CMUnitTest units[] = {
+		cmocka_unit_test(test_line_parse),
+		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_orphan_exit_uses_own_entry_flags),
+		cmocka_unit_test(test_pairing_is_per_pid),
+		cmocka_unit_test(test_connect_worker_field_wins),
+	};
+	struct CMUnitTest *tests = NULL;
+	size_t n = 0;
+
+	golden_append(&tests, &n, units, sizeof(units) / sizeof(units[0]));
+	golden_add_tests(&tests, &n, NFSTB_TEST_DATA "/trace", ".trace",
+			 "trace", test_golden_trace);
+	if (n < sizeof(units) / sizeof(units[0]) + 4) {
+		fprintf(stderr, "test_trace: too few golden traces found\n");
+		return 1;
+	}
+	return golden_run("test_trace", tests, n);
+}

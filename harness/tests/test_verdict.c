@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfstb-verdict: each rule on hand-built facts, their order, the output
+ * formats, and gather_facts end to end on the golden console logs.
+ */
+#include "gather.h"
+#include "golden.h"
+#include "report.h"
+#include "util.h"
+#include "verdict.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A run that passes every rule; each test breaks one thing. */
+static struct verdict_input *good_run(void)
+{
+	static struct verdict_input in;
+
+	memset(&in, 0, sizeof(in));
+	in.scenario = "tcp-v3";
+	in.arm = "fixed";
+	in.mode = "forced";
+	in.console_read = in.server_read = in.trace_read = true;
+	in.cls.sig = SIG_NONE;
+	in.cls.time_us = TIME_NONE;
+	in.cls.first_hang_us = TIME_NONE;
+	snprintf(in.cls.title, sizeof(in.cls.title), "none");
+	in.client.reconnect_us = 6000000;
+	in.client.done = true;
+	in.client.done_rc = 0;
+	in.client.done_us = 9000000;
+	in.client.nsummaries = 1;
+	in.client.summaries[0] = (struct verify_summary){ 4, 4, 0, 100, 8000000 };
+	in.client.nphases = 1;
+	snprintf(in.client.phases[0].name, sizeof(in.client.phases[0].name), "done");
+	in.server.reconnect_us = TIME_NONE;
+	in.server.nsummaries = 1;
+	in.server.summaries[0] = (struct verify_summary){ 4, 4, 0, 100, 8500000 };
+	in.trace.skip_in_worker = 3;
+	in.trace.first_skip_us = TIME_NONE;
+	in.trace.first_writeback_us = TIME_NONE;
+	return &in;
+}
+
+static void deadlock(struct verdict_input *in, int64_t t)
+{
+	in->cls.sig = SIG_RECLAIM_COMMIT_DEADLOCK;
+	in->cls.time_us = t;
+	snprintf(in->cls.title, sizeof(in->cls.title),
+		 "reclaim-commit-deadlock in xs_tcp_setup_socket via nfs_release_folio -> nfs_commit_inode");
+	snprintf(in->cls.comm, sizeof(in->cls.comm), "kworker/u4:1");
+	in->cls.pid = 35;
+}
+
+static void test_pass(void **state)
+{
+	struct verdict v;
+
+	(void)state;
+	verdict_decide(good_run(), &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	assert_string_equal(v.text, "PASS");
+	assert_int_equal(v.rule, 'e');
+	assert_true(v.detect_us == TIME_NONE);
+}
+
+static void test_a_deadlock_with_detect_time(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	deadlock(in, 18500000);
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_DEADLOCK);
+	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
+	assert_int_equal(v.rule, 'a');
+	assert_int_equal(v.detect_us, 12500000);
+}
+
+static void test_a_deadlock_without_reconnect_marker(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	deadlock(in, 18500000);
+	in->client.reconnect_us = TIME_NONE;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_DEADLOCK);
+	assert_true(v.detect_us == TIME_NONE);
+}
+
+static void test_a_other_hang_beats_everything_after(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->cls.sig = SIG_OTHER_HANG;
+	in->cls.time_us = 7000000;
+	snprintf(in->cls.title, sizeof(in->cls.title), "task hung in nfs_file_fsync");
+	snprintf(in->cls.comm, sizeof(in->cls.comm), "nfstb-writer");
+	in->cls.pid = 141;
+	in->watchdog = 1;
+	in->client.done = false;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_OTHER_HANG);
+	assert_string_equal(v.text, "OTHER-HANG");
+	assert_string_equal(v.reason, "task hung in nfs_file_fsync (nfstb-writer:141)");
+	assert_int_equal(v.detect_us, 1000000);
+}
+
+static void test_b_watchdog_without_report(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->watchdog = 1;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_OTHER_HANG);
+	assert_int_equal(v.rule, 'b');
+	assert_string_equal(v.reason, "no progress and no blocked-task report");
+}
+
+static void test_c_no_done_marker(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->client.done = false;
+	snprintf(in->client.phases[0].name, sizeof(in->client.phases[0].name),
+		 "verify");
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_int_equal(v.rule, 'c');
+	assert_string_equal(v.reason, "no phase=done marker (last phase=verify)");
+}
+
+static void test_c_done_nonzero_rc(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->client.done_rc = 3;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_string_equal(v.reason, "phase=done rc=3");
+}
+
+static void test_d_client_failed(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->client.summaries[in->client.nsummaries++] =
+		(struct verify_summary){ 4, 3, 1, 100, 8100000 };
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_DATA_LOSS);
+	assert_string_equal(v.text, "DATA-LOSS");
+	assert_string_equal(v.reason, "client verify failed=1 of files=4");
+	assert_int_equal(data_state(in), DATA_LOSS);
+}
+
+static void test_d_server_missing(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->server.nsummaries = 0;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_DATA_LOSS);
+	assert_string_equal(v.reason, "server verify summary missing");
+	assert_int_equal(data_state(in), DATA_MISSING);
+}
+
+static void test_d_loss_outranks_missing(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->client.nsummaries = 0;
+	in->server.summaries[0].failed = 2;
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason, "server verify failed=2 of files=4");
+	assert_int_equal(data_state(in), DATA_LOSS);
+}
+
+static void test_e_no_skip_evidence(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->trace.skip_in_worker = 0;
+	in->trace.skip_elsewhere = 5;	/* skips outside the worker prove nothing */
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_int_equal(v.rule, 'e');
+	assert_string_equal(v.reason,
+		"protection not exercised: no nfs_release_folio skipped inside a connect worker");
+}
+
+static void test_e_smoke_needs_no_skip(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->arm = "-";
+	in->mode = "smoke";
+	in->trace.skip_in_worker = 0;
+	in->trace_read = false;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	assert_string_equal(v.reason, "smoke: data verified");
+	/* the earlier rules still hold for smoke runs */
+	in->server.summaries[0].failed = 1;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_DATA_LOSS);
+}
+
+static void test_unreadable_inputs(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->trace_read = false;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_string_equal(v.reason, "cannot read trace");
+
+	in = good_run();
+	in->server_read = false;
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason, "cannot read server console");
+
+	in = good_run();
+	in->console_read = false;
+	in->watchdog = 1;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_string_equal(v.reason, "cannot read client console");
+}
+
+static char *capture_line_and_tsv(const struct verdict_input *in,
+				  const struct verdict *v)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	report_line(f, in, v);
+	report_tsv(f, in, v);
+	fclose(f);
+	return out;
+}
+
+static void test_report_formats(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+	char *out;
+
+	(void)state;
+	in->arm = "control";
+	deadlock(in, 18500000);
+	in->client.done = false;
+	in->client.nsummaries = 0;
+	verdict_decide(in, &v);
+	out = capture_line_and_tsv(in, &v);
+	assert_string_equal(out,
+		"VERDICT tcp-v3 control forced DEADLOCK(reclaim-commit-deadlock) "
+		"signature=reclaim-commit-deadlock detect_s=12.500 "
+		"reason=reclaim-commit-deadlock in xs_tcp_setup_socket via nfs_release_folio -> nfs_commit_inode\n"
+		"tcp-v3\tcontrol\tforced\tDEADLOCK(reclaim-commit-deadlock)\t"
+		"reclaim-commit-deadlock\t12.500\t6.000000\t18.500000\t3\tmissing\n");
+	free(out);
+
+	in = good_run();
+	in->trace_read = false;
+	in->client.reconnect_us = TIME_NONE;
+	verdict_decide(in, &v);
+	out = capture_line_and_tsv(in, &v);
+	assert_string_equal(out,
+		"VERDICT tcp-v3 fixed forced ERROR signature=none detect_s=- reason=cannot read trace\n"
+		"tcp-v3\tfixed\tforced\tERROR\tnone\t-\t-\t-\t-\tok\n");
+	free(out);
+}
+
+static void test_json_has_the_facts(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct report_paths p = { "c\"1.log", "t.trace", "s.log" };
+	struct verdict v;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	verdict_decide(in, &v);
+	f = open_memstream(&out, &len);
+	report_json(f, in, &v, &p);
+	fclose(f);
+	assert_non_null(strstr(out, "\"verdict\": \"PASS\""));
+	assert_non_null(strstr(out, "\"detect_s\": null"));
+	assert_non_null(strstr(out, "\"console\": \"c\\\"1.log\""));
+	assert_non_null(strstr(out, "\"release_skip_in_worker\": 3"));
+	assert_non_null(strstr(out, "\"reconnect_time\": 6.000000"));
+	assert_non_null(strstr(out, "\"verify\": [{\"files\": 4, \"ok\": 4, \"failed\": 0"));
+	assert_non_null(strstr(out, "\"flags_restored\": \"n/a\""));
+	assert_int_equal(out[0], '{');
+	assert_int_equal(out[len - 2], '}');
+	free(out);
+}
+
+static void test_gather_end_to_end(void **state)
+{
+	char *dir = test_tmpdir(), trace[256], server[256];
+	struct verdict_input *in = calloc(1, sizeof(*in));
+	struct report_paths p;
+	struct verdict v;
+
+	(void)state;
+	snprintf(trace, sizeof(trace), "%s/trace", dir);
+	snprintf(server, sizeof(server), "%s/server.log", dir);
+	test_write(server, "[    9.0] nfstb-verify: summary files=4 ok=4 failed=0 bytes=1\n");
+
+	/* the control run: deadlock 12.411 s after the reconnect marker */
+	p = (struct report_paths){ NFSTB_TEST_DATA "/console/tcp-forced-hung-task.log",
+				   NFSTB_TEST_DATA "/trace/control-forced.trace",
+				   server };
+	in->scenario = "tcp-v3";
+	in->arm = "control";
+	in->mode = "forced";
+	gather_facts(in, &p);
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
+	assert_int_equal(v.detect_us, 18511300 - 6100000);
+	assert_int_equal(in->trace.writeback_in_worker, 1);
+
+	/* the clean run with the fixed trace: PASS */
+	p.console = NFSTB_TEST_DATA "/console/clean-run.log";
+	p.trace = NFSTB_TEST_DATA "/trace/fixed-forced.trace";
+	gather_facts(in, &p);
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "PASS");
+
+	/* same with a missing trace file: ERROR, not a crash */
+	p.trace = trace;
+	gather_facts(in, &p);
+	assert_false(in->trace_read);
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason, "cannot read trace");
+
+	free(in);
+	test_rmtree(dir);
+	free(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pass),
+		cmocka_unit_test(test_a_deadlock_with_detect_time),
+		cmocka_unit_test(test_a_deadlock_without_reconnect_marker),
+		cmocka_unit_test(test_a_other_hang_beats_everything_after),
+		cmocka_unit_test(test_b_watchdog_without_report),
+		cmocka_unit_test(test_c_no_done_marker),
+		cmocka_unit_test(test_c_done_nonzero_rc),
+		cmocka_unit_test(test_d_client_failed),
+		cmocka_unit_test(test_d_server_missing),
+		cmocka_unit_test(test_d_loss_outranks_missing),
+		cmocka_unit_test(test_e_no_skip_evidence),
+		cmocka_unit_test(test_e_smoke_needs_no_skip),
+		cmocka_unit_test(test_unreadable_inputs),
+		cmocka_unit_test(test_report_formats),
+		cmocka_unit_test(test_json_has_the_facts),
+		cmocka_unit_test(test_gather_end_to_end),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,30 @@
+#ifndef NFSTB_MEMHOG_OPTS_H
+#define NFSTB_MEMHOG_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli.h"
+
+#define MEMHOG_TOOL "nfstb-memhog"
+#define MEMHOG_DEFAULT_TIMEOUT_S 600
+#define MEMHOG_DEFAULT_CHUNK_MB 4
+
+struct memhog_opts {
+	uint64_t available_mb; /* target MemAvailable in MiB, or 0 ... */
+	double fraction;       /* ... target as a fraction of MemTotal */
+	const char *hold_file; /* NULL: hold for --timeout seconds */
+	uint64_t timeout_s;
+	uint64_t chunk_mb;
+};
+
+extern const char memhog_usage[];
+
+enum cli_result memhog_parse_args(int argc, char **argv,
+				  struct memhog_opts *o, char *err,
+				  size_t errlen);
+
+/* Target MemAvailable in kB for a machine with mem_total_kb of RAM. */
+uint64_t memhog_target_kb(const struct memhog_opts *o, uint64_t mem_total_kb);
+
+#endif

@@ -1,0 +1,28 @@
+/* Parser for /proc/meminfo ("Key:   <n> kB" lines). Pure text in, numbers
+ * out, so it is tested against a real sample in tests/data/. */
+#ifndef NFSTB_MEMINFO_H
+#define NFSTB_MEMINFO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct meminfo {
+	uint64_t mem_total_kb;
+	uint64_t mem_free_kb;
+	uint64_t mem_available_kb;
+};
+
+/* Value of 'key' (e.g. "MemAvailable") in kB. Returns 0, or -1 if absent
+ * or malformed. Keys match whole ("Active" does not match "Active(anon)"). */
+int meminfo_get_kb(const char *text, const char *key, uint64_t *kb);
+
+/* Extracts MemTotal, MemFree and MemAvailable; all three are required
+ * (MemAvailable exists since Linux 3.14). Returns 0 or -1 with err set. */
+int meminfo_parse(const char *text, struct meminfo *mi, char *err,
+		  size_t errlen);
+
+/* Reads and parses a meminfo file (normally /proc/meminfo). */
+int meminfo_read(const char *path, struct meminfo *mi, char *err,
+		 size_t errlen);
+
+#endif
