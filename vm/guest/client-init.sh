@@ -134,6 +134,62 @@ workload_deadlock() {
 	verify_after_remount
 }
 
+# lockdep: with the lockdep kernel, the first connect of the mount is
+# enough: with connect_nofs=N lockdep reports the xprt_connect/fs_reclaim
+# cycle; with Y it must stay silent. Then a smoke write/verify, and one
+# forced reconnect so a later connect is covered too.
+workload_lockdep() {
+	case "$arm" in
+	fixed) set_knob connect_nofs Y || return 1 ;;
+	control) set_knob connect_nofs N || return 1 ;;
+	esac
+	log "phase=arm arm=$arm connect_nofs=$(cat $params/connect_nofs)"
+	mount_export || return 1
+	log "phase=reconnect proto=$proto"
+	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
+	mkdir -p "/mnt/nfs/$run"
+	nfstb-writer --dir "/mnt/nfs/$run" --files 1 --size 1M --seed "$seed" 2>&1 | to_kmsg /tmp/writer.log
+	grep -q 'committed' /tmp/writer.log || { log "phase=error what=writer"; return 1; }
+	log "phase=committed"
+	verify_after_remount
+}
+
+# swap: swap to a file on the export, fill anonymous memory beyond RAM with a
+# pattern, force a reconnect while pages are being swapped out, read it all
+# back. fixed: as shipped (PF_MEMALLOC for swap transports and NOFS);
+# control: connect_swap_memalloc=N.
+workload_swap() {
+	case "$arm" in
+	fixed) set_knob connect_swap_memalloc Y || return 1 ;;
+	control) set_knob connect_swap_memalloc N || return 1 ;;
+	esac
+	set_knob connect_nofs Y || return 1
+	log "phase=arm arm=$arm connect_swap_memalloc=$(cat $params/connect_swap_memalloc)"
+	mount_export || return 1
+	swapfile=/mnt/nfs/$run.swap
+	# Fully allocated, no holes: swap over NFS requires it.
+	dd if=/dev/zero of="$swapfile" bs=1M count="${nfstb_swapmb:-512}" 2> /tmp/dd.err ||
+		{ log "phase=error what=swapfile err=$(tr '\n' ' ' < /tmp/dd.err)"; return 1; }
+	chmod 600 "$swapfile"
+	mkswap "$swapfile" > /dev/null && swapon "$swapfile" ||
+		{ log "phase=error what=swapon"; return 1; }
+	log "phase=swapon $(grep -E '^(SwapTotal|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
+	fill=${nfstb_fillmb:-640}
+	nfstb-swapfill --size "$fill" --seed "$seed" --hold-file /tmp/go --timeout 600 2>&1 |
+		to_kmsg /tmp/swapfill.log &
+	# Reconnect while pages are going out to swap, i.e. once the fill has
+	# passed the guest's RAM.
+	wait_grep 600 /tmp/swapfill.log "filled mb=${nfstb_reconnectmb:-320}" ||
+		{ log "phase=error what=swapfill-progress"; return 1; }
+	log "phase=reconnect proto=$proto"
+	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
+	touch /tmp/go
+	wait_grep 900 /tmp/swapfill.log 'verified\|FAIL\|killed' || { log "phase=error what=swapfill"; return 1; }
+	grep -q 'verified.*ok=1' /tmp/swapfill.log || return 1
+	log "phase=verified"
+	swapoff "$swapfile" && rm -f "$swapfile"
+}
+
 # interactive: just mount the export, for 'make vm-up'.
 workload_interactive() {
 	mount_export
