@@ -65,6 +65,7 @@ mount_export() {
 	3) opts="vers=3,proto=$proto,port=2049,mountport=20048,mountproto=$proto,nolock,hard,timeo=100,retrans=5" ;;
 	*) opts="vers=$vers,proto=$proto,hard,timeo=100,retrans=5" ;;
 	esac
+	[ -n "${mount_extra:-}" ] && opts="$opts,$mount_extra"
 	# Grace period after a fresh server boot: retry for a while.
 	n=0
 	until mount.nfs "$server:/export" /mnt/nfs -o "$opts" 2> /tmp/mount.err; do
@@ -106,7 +107,13 @@ workload_deadlock() {
 	control) set_knob connect_nofs N || return 1 ;;
 	esac
 	log "phase=arm arm=$arm connect_nofs=$(cat $params/connect_nofs)"
+	# write=eager: without it, every writeback pass that is not fsync ends
+	# with an asynchronous COMMIT (nfs_io_completion_commit), and no folio
+	# stays unstable. With it, the WRITEs go out UNSTABLE and stay
+	# uncommitted until the writer's fsync.
+	mount_extra=write=eager
 	mount_export || return 1
+	mount_extra=
 	mkdir -p "/mnt/nfs/$run"
 	rm -f /tmp/go /tmp/release
 	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" \

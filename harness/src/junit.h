@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The results directory as CI sees it: junit.xml (one testcase per run
+ * directory, classname scenario.arm.mode) and an index report.md/.html
+ * with nfstb-table's summary and a link to every run's report.
+ */
+#ifndef NFSTB_JUNIT_H
+#define NFSTB_JUNIT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+struct junit_case {
+	char name[256];		/* the run directory's name */
+	char scenario[64], arm[16], mode[16], verdict[96], detect_s[32];
+	char check[256];	/* packet-check.txt, or "" */
+	char expected[96];	/* "" when the arm has no expectation */
+	bool failed;
+};
+
+/*
+ * What the arm expects: fixed or smoke => PASS; control+forced =>
+ * DEADLOCK(reclaim-commit-deadlock); control+natural => nothing ("").
+ */
+const char *junit_expected(const char *arm, const char *mode);
+
+/* Run directories (with a verdict.tsv) directly under @dir, sorted. */
+int junit_collect(const char *dir, struct junit_case **out, size_t *n);
+
+void junit_write_xml(FILE *f, const struct junit_case *c, size_t n);
+/* @summary_tsv: the text of summary.tsv (nfstb-table) or NULL. */
+void junit_write_index_md(FILE *f, const struct junit_case *c, size_t n, const char *summary_tsv);
+void junit_write_index_html(FILE *f, const struct junit_case *c, size_t n, const char *summary_tsv);
+
+#endif

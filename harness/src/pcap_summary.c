@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "pcap_summary.h"
+#include "lines.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NFS_PORT 2049
+
+void pcap_recs_add(struct pcap_recs *rs, const struct pkt_rec *r)
+{
+	if (rs->n == rs->cap) {
+		rs->cap = rs->cap ? rs->cap * 2 : 1024;
+		rs->v = xrealloc(rs->v, rs->cap * sizeof(*rs->v));
+	}
+	rs->v[rs->n++] = *r;
+}
+
+void pcap_recs_free(struct pcap_recs *rs)
+{
+	free(rs->v);
+	rs->v = NULL;
+	rs->n = rs->cap = 0;
+}
+
+int pcap_recs_load(const char *path, struct pcap_recs *rs)
+{
+	struct lines l;
+	struct pkt_rec r;
+
+	if (lines_load(path, &l) < 0)
+		return -1;
+	for (size_t i = 0; i < l.n; i++)
+		if (pkt_parse(l.v[i], &r))
+			pcap_recs_add(rs, &r);
+	lines_free(&l);
+	return 0;
+}
+
+const char *pkt_proc_key(const struct pkt_rec *r, char *buf, size_t len)
+{
+	if (!strcmp(r->prog, "NFS"))
+		snprintf(buf, len, "%s", r->proc);
+	else
+		snprintf(buf, len, "%s.%s", r->prog, r->proc);
+	return buf;
+}
+
+/* A small sorted name -> count map, so key order never depends on input. */
+struct counter {
+	struct { char name[64]; long n; } v[128];
+	size_t n;
+};
+
+static void count(struct counter *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		if (!strcmp(c->v[i].name, name)) {
+			c->v[i].n++;
+			return;
+		}
+	if (c->n == ARRAY_SIZE(c->v))
+		return;
+	snprintf(c->v[c->n].name, sizeof(c->v[0].name), "%s", name);
+	c->v[c->n++].n = 1;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+static void print_counter(FILE *f, const char *prefix, struct counter *c)
+{
+	qsort(c->v, c->n, sizeof(c->v[0]), cmp_name);
+	for (size_t i = 0; i < c->n; i++)
+		fprintf(f, "%s.%s=%ld\n", prefix, c->v[i].name, c->v[i].n);
+}
+
+/* Per (program, xid): calls seen, before/after the first close, replies. */
+struct xid_state {
+	char prog[16], xid[16], key[64];
+	long calls, calls_before, calls_after, replies;
+	int64_t last_call_us;
+};
+
+static struct xid_state *xid_find(struct xid_state **v, size_t *n, size_t *cap,
+				  const struct pkt_rec *r)
+{
+	for (size_t i = *n; i-- > 0;)
+		if (!strcmp((*v)[i].xid, r->xid) && !strcmp((*v)[i].prog, r->prog))
+			return &(*v)[i];
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 256;
+		*v = xrealloc(*v, *cap * sizeof(**v));
+	}
+	struct xid_state *x = &(*v)[(*n)++];
+	memset(x, 0, sizeof(*x));
+	snprintf(x->prog, sizeof(x->prog), "%s", r->prog);
+	snprintf(x->xid, sizeof(x->xid), "%s", r->xid);
+	return x;
+}
+
+/* The client's port of a segment on the NFS port, or -1. */
+static long client_port(const struct pkt_rec *r, const char *server)
+{
+	if (r->udp)
+		return -1;
+	if (!strcmp(r->dst, server) && r->dport == NFS_PORT)
+		return r->sport;
+	if (!strcmp(r->src, server) && r->sport == NFS_PORT)
+		return r->dport;
+	return -1;
+}
+
+struct conn_state {
+	long connections, closes;
+	long ports[256];	/* client ports whose connection was counted open */
+	bool closed[256];
+	size_t nports;
+	int64_t close_us, syn_us;
+	char close_by[8], close_kind[4], client[48];
+	long old_sport, new_sport;
+};
+
+static long conn_index(struct conn_state *c, long port)
+{
+	for (size_t i = c->nports; i-- > 0;)
+		if (c->ports[i] == port)
+			return (long)i;
+	return -1;
+}
+
+static void conn_track(struct conn_state *c, const struct pkt_rec *r, const char *server)
+{
+	long port = client_port(r, server), i;
+	bool from_client = !strcmp(r->dst, server);
+
+	if (port < 0 || !pkt_is_control(r))
+		return;
+	i = conn_index(c, port);
+	if ((r->flags & TCPF_SYN) && !(r->flags & TCPF_ACK) && from_client) {
+		/* A retransmitted SYN on a connection not yet closed is not new. */
+		if (i >= 0 && !c->closed[i])
+			return;
+		if (c->nports == ARRAY_SIZE(c->ports))
+			return;
+		c->ports[c->nports] = port;
+		c->closed[c->nports++] = false;
+		c->connections++;
+		if (c->close_us != TIME_NONE && c->syn_us == TIME_NONE) {
+			c->syn_us = r->t_us;
+			c->new_sport = port;
+		}
+		return;
+	}
+	if (!(r->flags & (TCPF_FIN | TCPF_RST)))
+		return;
+	if (i >= 0 && c->closed[i])
+		return;	/* the other side's FIN, or a RST after a FIN */
+	if (i >= 0)
+		c->closed[i] = true;
+	else if (c->nports < ARRAY_SIZE(c->ports)) {
+		/* opened before the capture started */
+		c->ports[c->nports] = port;
+		c->closed[c->nports++] = true;
+	}
+	c->closes++;
+	if (c->close_us == TIME_NONE) {
+		c->close_us = r->t_us;
+		snprintf(c->close_by, sizeof(c->close_by), "%s", from_client ? "client" : "server");
+		snprintf(c->close_kind, sizeof(c->close_kind), "%s",
+			 (r->flags & TCPF_RST) ? "RST" : "FIN");
+		c->old_sport = port;
+	}
+}
+
+void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server)
+{
+	struct counter calls = { 0 }, replies = { 0 }, writes = { 0 }, committed = { 0 },
+		       ops = { 0 }, unanswered = { 0 };
+	struct conn_state c = { .close_us = TIME_NONE, .syn_us = TIME_NONE,
+				.old_sport = -1, .new_sport = -1 };
+	struct xid_state *xs = NULL;
+	size_t nx = 0, capx = 0;
+	long ncalls = 0, nreplies = 0, tcp_nfs = 0, udp_nfs = 0, after_syn = 0;
+	long prev_frame = -1;
+	char key[64], t[32], client[48] = "";
+
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct pkt_rec *r = &rs->v[i];
+
+		if (r->frame != prev_frame)	/* flags once per frame */
+			conn_track(&c, r, server);
+		prev_frame = r->frame;
+		if (r->dport == NFS_PORT || r->sport == NFS_PORT)
+			*(r->udp ? &udp_nfs : &tcp_nfs) += 1;
+		if (!r->xid[0])
+			continue;
+		if (!client[0])
+			snprintf(client, sizeof(client), "%s",
+				 strcmp(r->src, server) ? r->src : r->dst);
+		pkt_proc_key(r, key, sizeof(key));
+		struct xid_state *x = xid_find(&xs, &nx, &capx, r);
+		snprintf(x->key, sizeof(x->key), "%s", key);
+		if (r->reply) {
+			nreplies++;
+			count(&replies, key);
+			if (r->committed[0])
+				count(&committed, r->committed);
+			x->replies++;
+			if (c.syn_us != TIME_NONE)
+				after_syn++;
+			continue;
+		}
+		ncalls++;
+		count(&calls, key);
+		if (r->stable[0])
+			count(&writes, r->stable);
+		if (r->ops[0]) {
+			char copy[256], *save = NULL;
+
+			snprintf(copy, sizeof(copy), "%s", r->ops);
+			for (char *op = strtok_r(copy, ",", &save); op; op = strtok_r(NULL, ",", &save))
+				count(&ops, op);
+		}
+		x->calls++;
+		*(c.close_us == TIME_NONE ? &x->calls_before : &x->calls_after) += 1;
+		x->last_call_us = r->t_us;
+	}
+
+	long retrans = 0, nunans = 0;
+	char list[512] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < nx; i++) {
+		/* sent again after the close, or (no close) sent more than once */
+		if (c.close_us != TIME_NONE ? xs[i].calls_before && xs[i].calls_after
+					    : xs[i].calls > 1)
+			retrans++;
+		if (xs[i].calls && !xs[i].replies) {
+			nunans++;
+			count(&unanswered, xs[i].key);
+			if (nunans <= 16 && used < sizeof(list))
+				used += snprintf(list + used, sizeof(list) - used, "%s%s:%s",
+						 used ? "," : "", xs[i].xid, xs[i].key);
+		}
+	}
+
+	const char *transport = tcp_nfs ? "tcp" : udp_nfs ? "udp" : "none";
+	bool tcp = !strcmp(transport, "tcp");
+
+	fprintf(f, "capture=ok\n");
+	fprintf(f, "transport=%s\n", transport);
+	fprintf(f, "server=%s\n", server);
+	fprintf(f, "client=%s\n", client[0] ? client : "-");
+	fprintf(f, "rows=%zu\n", rs->n);
+	fprintf(f, "first_time=%s\n", rs->n ? format_time_us(rs->v[0].t_us, t, sizeof(t)) : "-");
+	fprintf(f, "last_time=%s\n", rs->n ? format_time_us(rs->v[rs->n - 1].t_us, t, sizeof(t)) : "-");
+	fprintf(f, "rpc_calls=%ld\n", ncalls);
+	fprintf(f, "rpc_replies=%ld\n", nreplies);
+	print_counter(f, "calls", &calls);
+	print_counter(f, "replies", &replies);
+	print_counter(f, "ops", &ops);
+	print_counter(f, "writes", &writes);
+	print_counter(f, "committed", &committed);
+	if (tcp) {
+		fprintf(f, "connections=%ld\n", c.connections);
+		fprintf(f, "closes=%ld\n", c.closes);
+		fprintf(f, "first_close_time=%s\n",
+			c.close_us != TIME_NONE ? format_time_us(c.close_us, t, sizeof(t)) : "-");
+		fprintf(f, "first_close_by=%s\n", c.close_us != TIME_NONE ? c.close_by : "-");
+		fprintf(f, "first_close_kind=%s\n", c.close_us != TIME_NONE ? c.close_kind : "-");
+		if (c.old_sport >= 0)
+			fprintf(f, "old_sport=%ld\n", c.old_sport);
+		else
+			fprintf(f, "old_sport=-\n");
+		fprintf(f, "reconnect_syn=%d\n", c.syn_us != TIME_NONE);
+		fprintf(f, "reconnect_time=%s\n",
+			c.syn_us != TIME_NONE ? format_time_us(c.syn_us, t, sizeof(t)) : "-");
+		if (c.new_sport >= 0)
+			fprintf(f, "new_sport=%ld\n", c.new_sport);
+		else
+			fprintf(f, "new_sport=-\n");
+		if (c.syn_us != TIME_NONE)
+			fprintf(f, "reset_to_syn_s=%s\n", format_secs_ms(c.syn_us - c.close_us, t, sizeof(t)));
+		else
+			fprintf(f, "reset_to_syn_s=-\n");
+		fprintf(f, "replies_after_reconnect=%ld\n", after_syn);
+	}
+	fprintf(f, "retransmitted_xids=%ld\n", retrans);
+	fprintf(f, "unanswered_calls=%ld\n", nunans);
+	print_counter(f, "unanswered", &unanswered);
+	fprintf(f, "unanswered_xids=%s\n", list[0] ? list : "-");
+	free(xs);
+}

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report.html: the same content as report.md, self-contained (inline CSS
+ * and SVG, no script, no network) so it opens from a CI artifact as is.
+ */
+#include "report_run.h"
+#include "report_util.h"
+#include "util.h"
+
+#include <string.h>
+#include <sys/stat.h>
+
+const char report_css[] =
+	"body{font-family:sans-serif;margin:1.5em;max-width:70em;color:#222}"
+	"h1{font-size:1.4em}h2{font-size:1.15em;border-bottom:1px solid #ccc}"
+	"pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}"
+	"table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}"
+	".PASS{color:#070}.DEADLOCK{color:#b00}.other{color:#a60}"
+	".k-close,.k-no-reconnect,.k-hung,.k-blocked{background:#fdd}.k-reconnect-syn,.k-skip{background:#dfd}"
+	".k-writeback{background:#fed}";
+
+static const char *verdict_class(const char *v)
+{
+	if (!strcmp(v, "PASS"))
+		return "PASS";
+	return starts_with(v, "DEADLOCK") ? "DEADLOCK" : "other";
+}
+
+static bool exists(const struct report_run *r, const char *name)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
+	return stat(path, &st) == 0;
+}
+
+void report_write_html(FILE *f, const struct report_run *r)
+{
+	char t[32];
+
+	fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>nfstb run ");
+	html_escape(f, r->name);
+	fprintf(f, "</title><style>%s</style></head><body>\n<h1>nfstb run ", report_css);
+	html_escape(f, r->name);
+	fprintf(f, "</h1>\n<p><b class=\"%s\">Verdict: ", verdict_class(r->verdict));
+	html_escape(f, r->have_verdict ? r->verdict : "none");
+	fprintf(f, "</b> (scenario ");
+	html_escape(f, r->scenario);
+	fprintf(f, ", arm ");
+	html_escape(f, r->arm);
+	fprintf(f, ", mode ");
+	html_escape(f, r->mode);
+	fprintf(f, ", detect_s ");
+	html_escape(f, r->detect_s);
+	fprintf(f, ")<br>Reason: ");
+	html_escape(f, r->reason[0] ? r->reason : "-");
+	fprintf(f, "</p>\n<h2>Events over time</h2>\n");
+	report_write_svg(f, r);
+
+	fprintf(f, "<h2>Hang</h2>\n<p>Classifier: <code>%s</code>, title: ", signature_name(r->cls.sig));
+	html_escape(f, r->cls.title);
+	fprintf(f, "</p>\n");
+	if (r->cls.sig != SIG_NONE) {
+		fprintf(f, "<p>Task ");
+		html_escape(f, r->cls.comm);
+		fprintf(f, " pid %ld at %s s. Stack, innermost first:</p>\n<pre>", r->cls.pid,
+			format_time_us(r->cls.time_us, t, sizeof(t)));
+		for (size_t i = 0; i < r->cls.nframes; i++) {
+			html_escape(f, r->cls.frames[i]);
+			fputc('\n', f);
+		}
+		fprintf(f, "</pre>\n");
+	}
+
+	fprintf(f, "<h2>Packets</h2>\n<p><b>");
+	html_escape(f, r->check[0] ? r->check : "packet_check=n/a reason=no packet-check.txt");
+	fprintf(f, "</b></p>\n<pre>");
+	html_escape(f, r->summary ? r->summary : "(no pcap-summary.txt)\n");
+	fprintf(f, "</pre>\n<h2>Key timeline rows</h2>\n<p>Clock: seconds since the client booted; ");
+	html_escape(f, r->anchor[0] ? r->anchor : "no timeline.tsv");
+	fprintf(f, ".</p>\n<table><tr><th>time_s</th><th>source</th><th>key</th><th>event</th></tr>\n");
+	for (size_t i = 0; i < r->tl.n; i++) {
+		const struct tl_event *e = &r->tl.v[i];
+
+		if (!report_row_shown(r, i))
+			continue;
+		fprintf(f, "<tr class=\"k-%s\"><td>%s</td><td>%s</td><td>%s</td><td>", e->key,
+			format_time_us(e->t_us, t, sizeof(t)), e->source, e->key);
+		html_escape(f, e->text);
+		fprintf(f, "</td></tr>\n");
+	}
+	fprintf(f, "</table>\n<p>All rows: <a href=\"timeline.tsv\">timeline.tsv</a>.</p>\n<h2>Raw files</h2>\n<ul>\n");
+	for (size_t i = 0; report_raw_files[i]; i++)
+		if (exists(r, report_raw_files[i]))
+			fprintf(f, "<li><a href=\"%s\">%s</a></li>\n", report_raw_files[i], report_raw_files[i]);
+	fprintf(f, "</ul>\n</body></html>\n");
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+/* report.md: the run's report as Markdown (readable in a terminal too). */
+#include "report_run.h"
+#include "report_util.h"
+#include "util.h"
+
+#include <string.h>
+#include <sys/stat.h>
+
+static bool exists(const struct report_run *r, const char *name)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
+	return stat(path, &st) == 0;
+}
+
+void report_write_md(FILE *f, const struct report_run *r)
+{
+	char t[32];
+
+	fprintf(f, "# nfstb run %s\n\n", r->name);
+	if (r->have_verdict)
+		fprintf(f, "**Verdict: %s** (scenario %s, arm %s, mode %s, detect_s %s)\n\n",
+			r->verdict, r->scenario, r->arm, r->mode, r->detect_s);
+	else
+		fprintf(f, "**Verdict: none** (no verdict.tsv)\n\n");
+	fprintf(f, "Reason: %s\n\n", r->reason[0] ? r->reason : "-");
+
+	fprintf(f, "## Hang\n\n");
+	fprintf(f, "Classifier: `%s`, title: %s\n\n", signature_name(r->cls.sig), r->cls.title);
+	if (r->cls.sig != SIG_NONE) {
+		fprintf(f, "Task %s pid %ld at %s s, %zu blocked-task report(s). Stack, innermost first:\n\n```\n",
+			r->cls.comm, r->cls.pid, format_time_us(r->cls.time_us, t, sizeof(t)), r->cls.blocked);
+		for (size_t i = 0; i < r->cls.nframes; i++)
+			fprintf(f, "%s\n", r->cls.frames[i]);
+		fprintf(f, "```\n\n");
+	} else if (!r->have_console) {
+		fprintf(f, "(no client-console.log)\n\n");
+	}
+
+	fprintf(f, "## Packets\n\n");
+	fprintf(f, "%s\n\n", r->check[0] ? r->check : "packet_check=n/a reason=no packet-check.txt");
+	if (r->summary)
+		fprintf(f, "```\n%s```\n\n", r->summary);
+	else
+		fprintf(f, "(no pcap-summary.txt)\n\n");
+
+	fprintf(f, "## Key timeline rows\n\n");
+	fprintf(f, "Clock: seconds since the client booted; %s.\n\n", r->anchor[0] ? r->anchor : "no timeline.tsv");
+	fprintf(f, "| time_s | source | key | event |\n| ---: | --- | --- | --- |\n");
+	for (size_t i = 0; i < r->tl.n; i++) {
+		const struct tl_event *e = &r->tl.v[i];
+
+		if (!report_row_shown(r, i))
+			continue;
+		fprintf(f, "| %s | %s | %s | ", format_time_us(e->t_us, t, sizeof(t)), e->source, e->key);
+		md_cell(f, e->text);
+		fprintf(f, " |\n");
+	}
+	fprintf(f, "\nAll rows: [timeline.tsv](timeline.tsv).\n\n## Raw files\n\n");
+	for (size_t i = 0; report_raw_files[i]; i++)
+		if (exists(r, report_raw_files[i]))
+			fprintf(f, "- [%s](%s)\n", report_raw_files[i], report_raw_files[i]);
+}

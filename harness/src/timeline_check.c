@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "timeline_check.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *kv_file_get(const char *text, const char *key, char *buf, size_t len)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = text; p && *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t ll = eol ? (size_t)(eol - p) : strlen(p);
+
+		if (ll > kl && !strncmp(p, key, kl) && p[kl] == '=') {
+			size_t vl = ll - kl - 1;
+
+			if (vl >= len)
+				vl = len - 1;
+			memcpy(buf, p + kl + 1, vl);
+			buf[vl] = '\0';
+			return buf;
+		}
+		p = eol ? eol + 1 : p + ll;
+	}
+	return NULL;
+}
+
+const char *verdict_tsv_verdict(const char *tsv, char *buf, size_t len)
+{
+	const char *p = tsv;
+
+	for (int col = 0; p && col < 3; col++) {
+		p = strchr(p, '\t');
+		p = p ? p + 1 : NULL;
+	}
+	if (!p || !*p)
+		return NULL;
+	size_t n = strcspn(p, "\t\n");
+	if (n == 0 || n >= len)
+		return NULL;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static long kv_long(const char *text, const char *key)
+{
+	char v[32];
+
+	return kv_file_get(text, key, v, sizeof(v)) ? strtol(v, NULL, 10) : -1;
+}
+
+void packet_check(const char *summary, const char *verdict, char *out, size_t len)
+{
+	char v[64], transport[16];
+	bool pass, deadlock;
+
+	if (!summary) {
+		snprintf(out, len, "packet_check=n/a reason=no pcap-summary.txt");
+		return;
+	}
+	if (kv_file_get(summary, "capture", v, sizeof(v)) && !strcmp(v, "none")) {
+		snprintf(out, len, "packet_check=n/a reason=no capture (CAPTURE=0 or empty pcap)");
+		return;
+	}
+	if (!verdict) {
+		snprintf(out, len, "packet_check=n/a reason=no verdict");
+		return;
+	}
+	pass = !strcmp(verdict, "PASS");
+	deadlock = starts_with(verdict, "DEADLOCK");
+	if (!pass && !deadlock) {
+		snprintf(out, len, "packet_check=n/a reason=verdict %s has no packet expectation", verdict);
+		return;
+	}
+	if (!kv_file_get(summary, "transport", transport, sizeof(transport)))
+		snprintf(transport, sizeof(transport), "none");
+	if (!strcmp(transport, "none")) {
+		snprintf(out, len, "packet_check=disagree reason=verdict %s but no NFS traffic in the capture", verdict);
+		return;
+	}
+	bool tcp = !strcmp(transport, "tcp");
+	long closes = kv_long(summary, "closes"), syn = kv_long(summary, "reconnect_syn");
+	long unanswered = kv_long(summary, "unanswered_calls");
+	char why[256] = "";
+	size_t used = 0;
+
+#define WHY(...) (used += snprintf(why + used, used < sizeof(why) ? sizeof(why) - used : 0, __VA_ARGS__))
+	if (pass) {
+		if (tcp && closes < 1)
+			WHY("%sno close of the NFS connection", used ? "; " : "");
+		if (tcp && syn != 1)
+			WHY("%sno reconnect SYN after the close", used ? "; " : "");
+		if (unanswered != 0)
+			WHY("%s%ld call(s) unanswered", used ? "; " : "", unanswered);
+	} else {
+		if (tcp && closes < 1)
+			WHY("%sno close of the NFS connection", used ? "; " : "");
+		if (tcp && syn == 1)
+			WHY("%sthe client reconnected after the close", used ? "; " : "");
+		if (unanswered < 1)
+			WHY("%severy call was answered", used ? "; " : "");
+	}
+#undef WHY
+	if (used) {
+		snprintf(out, len, "packet_check=disagree reason=%s expected but %s", verdict, why);
+		return;
+	}
+	if (pass)
+		snprintf(out, len, "packet_check=agree reason=%s%s", tcp ? "close then reconnect SYN, " : "udp, ",
+			 "every call answered");
+	else if (tcp)
+		snprintf(out, len, "packet_check=agree reason=close with no reconnect SYN, %ld call(s) unanswered",
+			 unanswered);
+	else
+		snprintf(out, len, "packet_check=agree reason=udp, %ld call(s) unanswered", unanswered);
+}

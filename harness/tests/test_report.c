@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfstb-report and the CLIs of the three new tools: a run's report.md and
+ * report.html from a real (trimmed) run, checked for structure; junit.xml
+ * and the index for a results directory with a passing and a failing run.
+ */
+#include "golden.h"
+#include "junit.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define BIN NFSTB_BIN_DIR "/"
+#define RUN NFSTB_TEST_DATA "/run/smoke-v3-1.run"
+
+static char *tmp;
+
+static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int sh(const char *fmt, ...)
+{
+	char cmd[8192];
+	va_list ap;
+	int st;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	st = system(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char *slurp(const char *fmt, const char *arg)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), fmt, tmp, arg);
+	return golden_read(path);
+}
+
+static void must_contain(const char *text, const char *what)
+{
+	if (!text || !strstr(text, what))
+		fail_msg("'%s' not found", what);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	tmp = test_tmpdir();
+	/* results/<run-id>/<run>: the fixture twice, one relabelled as a control run */
+	assert_int_equal(sh("mkdir -p %s/res && cp -r " RUN " %s/res/smoke-v3-1 && cp -r " RUN
+			    " %s/res/tcp-v3-control-forced-1 && printf 'tcp-v3\\tcontrol\\tforced\\tPASS\\tnone"
+			    "\\t-\\t-\\t-\\t0\\tok\\n' > %s/res/tcp-v3-control-forced-1/verdict.tsv && printf "
+			    "'scenario\\tarm\\tmode\\truns\\tpass\\tdeadlock\\tother\\tmean_detect_s\\texpect\\tok\\n"
+			    "smoke-v3\\t-\\tsmoke\\t1\\t1\\t0\\t0\\t-\\t1/1 PASS\\tok\\n' > %s/res/summary.tsv",
+			    tmp, tmp, tmp, tmp, tmp), 0);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(sh(BIN "nfstb-timeline --rundir %s/res/%s >/dev/null && " BIN
+				    "nfstb-report --rundir %s/res/%s >/dev/null", tmp,
+				    i ? "tcp-v3-control-forced-1" : "smoke-v3-1", tmp,
+				    i ? "tcp-v3-control-forced-1" : "smoke-v3-1"), 0);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	test_rmtree(tmp);
+	free(tmp);
+	return 0;
+}
+
+static void test_run_md(void **state)
+{
+	char *md = slurp("%s/res/%s/report.md", "smoke-v3-1");
+
+	(void)state;
+	must_contain(md, "# nfstb run smoke-v3-1\n");
+	must_contain(md, "**Verdict: PASS** (scenario smoke-v3, arm -, mode smoke");
+	must_contain(md, "Reason: smoke: data verified");
+	must_contain(md, "Classifier: `none`");
+	must_contain(md, "packet_check=agree reason=close then reconnect SYN, every call answered");
+	must_contain(md, "reconnect_syn=1");
+	must_contain(md, "| pkt | close | client FIN\\|ACK");	/* md_cell escapes the bar */
+	must_contain(md, "| pkt | reconnect-syn | client SYN");
+	must_contain(md, "- [client-trace.txt](client-trace.txt)");
+	assert_null(strstr(md, "[capture.pcap]"));	/* only files that exist */
+	free(md);
+}
+
+static void test_run_html(void **state)
+{
+	char *html = slurp("%s/res/%s/report.html", "smoke-v3-1");
+
+	(void)state;
+	must_contain(html, "<!DOCTYPE html>");
+	must_contain(html, "<style>");
+	must_contain(html, "<svg xmlns=\"http://www.w3.org/2000/svg\"");
+	must_contain(html, ">reconnect-syn</text>");
+	must_contain(html, "<tr class=\"k-close\">");
+	must_contain(html, "</html>\n");
+	/* self-contained: nothing fetched from anywhere */
+	assert_null(strstr(html, "<script"));
+	assert_null(strstr(html, "src=\""));
+	assert_null(strstr(html, "<link"));
+	free(html);
+}
+
+static void test_junit(void **state)
+{
+	char *xml, *md, *html;
+
+	(void)state;
+	assert_int_equal(sh(BIN "nfstb-report --junit %s/res >/dev/null", tmp), 0);
+	xml = slurp("%s/res/%s", "junit.xml");
+	must_contain(xml, "<testsuites name=\"nfstb\" tests=\"2\" failures=\"1\">");
+	must_contain(xml, "<testcase classname=\"smoke-v3.-.smoke\" name=\"smoke-v3-1\">");
+	must_contain(xml, "<testcase classname=\"tcp-v3.control.forced\" name=\"tcp-v3-control-forced-1\">");
+	must_contain(xml, "<failure message=\"expected DEADLOCK(reclaim-commit-deadlock), got PASS\"");
+	md = slurp("%s/res/%s", "report.md");
+	must_contain(md, "| scenario | arm | mode | runs |");
+	must_contain(md, "[report](smoke-v3-1/report.md)");
+	must_contain(md, "| FAIL |");
+	html = slurp("%s/res/%s", "report.html");
+	must_contain(html, "<a href=\"tcp-v3-control-forced-1/report.html\">");
+	free(xml);
+	free(md);
+	free(html);
+}
+
+static void test_expectations(void **state)
+{
+	(void)state;
+	assert_string_equal(junit_expected("fixed", "forced"), "PASS");
+	assert_string_equal(junit_expected("fixed", "natural"), "PASS");
+	assert_string_equal(junit_expected("-", "smoke"), "PASS");
+	assert_string_equal(junit_expected("control", "forced"), "DEADLOCK(reclaim-commit-deadlock)");
+	assert_string_equal(junit_expected("control", "natural"), "");
+}
+
+static void test_cli(void **state)
+{
+	static const char *const tools[] = { "nfstb-pcapsum", "nfstb-timeline", "nfstb-report" };
+	static const char *const bad[] = {
+		"nfstb-pcapsum --pcap x.pcap --out /tmp",
+		"nfstb-pcapsum --pcap x.pcap --server nowhere --out /tmp",
+		"nfstb-pcapsum --bogus",
+		"nfstb-timeline",
+		"nfstb-timeline --rundir /nonexistent/dir",
+		"nfstb-timeline --rundir /tmp --server 1.2.3",
+		"nfstb-report",
+		"nfstb-report --rundir /tmp --junit /tmp",
+		"nfstb-report --junit /nonexistent/dir",
+		"nfstb-report --rundir /tmp extra",
+	};
+	char *err;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+		assert_int_equal(sh(BIN "%s --help >%s/out 2>%s/err", tools[i], tmp, tmp), 0);
+		err = slurp("%s/%s", "out");
+		must_contain(err, "usage: ");
+		free(err);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(sh(BIN "%s >%s/out 2>%s/err", bad[i], tmp, tmp), 2);
+		err = slurp("%s/%s", "err");
+		assert_non_null(err);
+		/* one line */
+		assert_non_null(strchr(err, '\n'));
+		assert_string_equal(strchr(err, '\n'), "\n");
+		free(err);
+	}
+}
+
+int main(void)
+{
+	static const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_run_md),
+		cmocka_unit_test(test_run_html),
+		cmocka_unit_test(test_junit),
+		cmocka_unit_test(test_expectations),
+		cmocka_unit_test(test_cli),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
