@@ -50,7 +50,7 @@ MODES=$(words "${MODES:-forced}")
 for m in $MODES; do in_list "$m" forced natural || die "unknown mode '$m': use MODES=forced,natural"; done
 [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, got '$RUNS'"
 in_list "$CAPTURE" 0 1 || die "CAPTURE must be 0 or 1, got '$CAPTURE'"
-for t in nfstb-verdict nfstb-table; do
+for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report; do
 	[ -x "$BIN/$t" ] || die "$BIN/$t missing: run 'make -C harness'"
 done
 require_root
@@ -67,6 +67,9 @@ flock -n 9 || die "another nfs-test or vm-up holds $BUILD/nfs-test.lock: wait fo
 capture_pid=""
 stop_capture() {
 	if [ -n "$capture_pid" ]; then
+		# tcpdump drops what is still queued in its socket when it is
+		# stopped: let it drain first.
+		sleep 2
 		kill -TERM "$capture_pid" 2> /dev/null || true
 		wait_for 10 "tcpdump to exit" eval "! kill -0 $capture_pid" ||
 			kill -KILL "$capture_pid" 2> /dev/null || true
@@ -98,13 +101,15 @@ wait_console() { wait_for "$1" "'$3' in $(basename "$2")" grep -q "$3" "$2"; }
 start_capture() {
 	local dir=$1
 	[ "$CAPTURE" = 1 ] || return 0
-	# Full packets on the NFS, rpcbind and mountd ports, bounded in count.
+	# Full packets on the NFS, rpcbind and mountd ports, bounded in count;
+	# plus non-first IP fragments (they carry no port), without which the
+	# large READ replies of NFS over UDP cannot be reassembled.
 	# Started as a direct child ('ip netns exec' execs tcpdump), so that
 	# $! is tcpdump itself and SIGTERM reaches it.
 	local ns=()
 	[ "$(cat "$STATE/mode")" = private ] && ns=(ip netns exec "$NETNS")
 	"${ns[@]}" tcpdump -i "$BRIDGE" -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
-		'port 2049 or port 111 or port 20048' > "$dir/tcpdump.log" 2>&1 &
+		'port 2049 or port 111 or port 20048 or (ip[6:2] & 0x1fff != 0)' > "$dir/tcpdump.log" 2>&1 &
 	capture_pid=$!
 	wait_for 10 "tcpdump to listen" grep -q "listening on" "$dir/tcpdump.log" ||
 		log "warning: tcpdump did not report listening (see $dir/tcpdump.log)"
@@ -179,6 +184,12 @@ run_one() {
 	"$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
 		--scenario "$scenario" --arm "$arm" --mode "$mode" --watchdog "$watchdog" --out "$dir" |
 		tee "$dir/verdict.line" || log "run $rid: verdict tool failed"
+	# Packets, one timeline, the run's report (a missing capture is fine).
+	"$BIN/nfstb-pcapsum" --pcap "$dir/capture.pcap" --server "$SERVER_IP" --out "$dir" > /dev/null ||
+		log "run $rid: packet summary failed"
+	"$BIN/nfstb-timeline" --rundir "$dir" --server "$SERVER_IP" | sed "s/^/nfstb: run $rid: /" >&2 ||
+		log "run $rid: timeline failed"
+	"$BIN/nfstb-report" --rundir "$dir" || log "run $rid: report failed"
 }
 
 for s in $SCENARIOS; do
@@ -211,5 +222,7 @@ phase lab total "$(echo "$(now) - $t0" | bc)"
 echo
 status=0
 "$BIN/nfstb-table" "$RESULTS_DIR" || status=$?
+"$BIN/nfstb-report" --junit "$RESULTS_DIR" || log "junit/index report failed"
 log "results: $RESULTS_DIR"
+log "report: $RESULTS_DIR/report.html (and report.md, junit.xml; per run: <run>/report.html)"
 exit "$status"

@@ -16,6 +16,8 @@ void gather_facts(struct verdict_input *in, const struct report_paths *p)
 	hang_parse(&l, &reports);
 	classify(&reports, &in->cls);
 	markers_parse(&l, &in->client);
+	lockdep_parse(&l, &in->lockdep);
+	swap_parse(&l, &in->swap);
 	hang_free(&reports);
 	lines_free(&l);
 

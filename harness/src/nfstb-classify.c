@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "hang.h"
 #include "lines.h"
+#include "lockdep.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -24,11 +25,18 @@ static void usage(void)
 	       "  task=<comm> pid=<n>\n"
 	       "  time=<printk seconds of the named task's report>\n"
 	       "  frames=<up to 8 reliable, non-scheduler frames, innermost first>\n"
+	       "  lockdep=reclaim-connect|other|none\n"
+	       "  lockdep_title=<one line>|none\n"
 	       "\n"
 	       "reclaim-commit-deadlock: one blocked task whose stack holds an RPC connect\n"
 	       "worker (xs_{tcp,udp,local}_setup_socket, frame or Workqueue: line), direct\n"
 	       "reclaim, nfs_release_folio and a writeback/commit wait, in that nesting.\n"
 	       "Any other blocked-task report (hung task detector or SysRq-w) is other-hang.\n"
+	       "\n"
+	       "lockdep=reclaim-connect: a 'possible circular locking dependency' report\n"
+	       "naming the locks xprt_connect and fs_reclaim (up to 'stack backtrace:');\n"
+	       "any other lockdep report (recursive locking, inconsistent lock state, ...)\n"
+	       "is other.\n"
 	       "\n"
 	       "Exit: 0 classified (any signature), 1 cannot read the log, 2 usage.\n",
 	       prog);
@@ -38,6 +46,7 @@ int main(int argc, char **argv)
 {
 	struct hang_reports reports;
 	struct classification c;
+	struct lockdep_info li;
 	struct lines log;
 	const char *path = NULL;
 
@@ -61,6 +70,8 @@ int main(int argc, char **argv)
 	hang_parse(&log, &reports);
 	classify(&reports, &c);
 	classify_print(stdout, &c);
+	lockdep_parse(&log, &li);
+	lockdep_print(stdout, &li);
 	hang_free(&reports);
 	lines_free(&log);
 	if (fflush(stdout))

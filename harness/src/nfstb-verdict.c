@@ -19,7 +19,8 @@ static const char *const prog = "nfstb-verdict";
 static void usage(void)
 {
 	printf("usage: %s --console CLIENT_LOG --trace TRACE --server-console SERVER_LOG\n"
-	       "       --scenario NAME --arm fixed|control|- --mode forced|natural|smoke\n"
+	       "       --scenario NAME --arm fixed|control|-\n"
+	       "       --mode forced|natural|smoke|lockdep|swap\n"
 	       "       --watchdog 0|1 --out DIR\n"
 	       "\n"
 	       "Decide one run's verdict; rules, first match wins:\n"
@@ -30,6 +31,12 @@ static void usage(void)
 	       "  (d) 'nfstb-verify: summary' missing or failed>0, client or server: DATA-LOSS\n"
 	       "  (e) nfs_release_folio skipped in a connect worker (trace): PASS, else ERROR;\n"
 	       "      a smoke run (--arm - --mode smoke) passes without it\n"
+	       "--mode lockdep: (a) (b) (c), then a lockdep report: LOCKDEP(reclaim-connect)\n"
+	       "  (xprt_connect/fs_reclaim cycle) or OTHER-LOCKDEP, then (d), else PASS\n"
+	       "--mode swap: (a) (b), nfstb-swapfill OOM-killed: OOM, its FAIL line:\n"
+	       "  DATA-LOSS, (c), then ERROR without 'verified ... ok=1', without swap\n"
+	       "  traffic both ways, with task flags not restored, or (fixed arm) with no\n"
+	       "  connect worker under PF_MEMALLOC; else PASS (no server verify needed)\n"
 	       "An unreadable input file gives ERROR, not a failure of this tool.\n"
 	       "\n"
 	       "Writes DIR/verdict.json (all facts) and DIR/verdict.tsv (one line:\n"
@@ -144,8 +151,9 @@ int main(int argc, char **argv)
 	    strcmp(in->arm, "-"))
 		cli_usage_error(prog, "bad --arm '%s' (fixed|control|-)", in->arm);
 	if (strcmp(in->mode, "forced") && strcmp(in->mode, "natural") &&
-	    strcmp(in->mode, "smoke"))
-		cli_usage_error(prog, "bad --mode '%s' (forced|natural|smoke)",
+	    strcmp(in->mode, "smoke") && strcmp(in->mode, "lockdep") &&
+	    strcmp(in->mode, "swap"))
+		cli_usage_error(prog, "bad --mode '%s' (forced|natural|smoke|lockdep|swap)",
 				in->mode);
 	if (!watchdog)
 		cli_usage_error(prog, "missing --watchdog");

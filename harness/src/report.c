@@ -229,6 +229,62 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	fputs("\n  },\n", f);
 }
 
+static void jtext(FILE *f, const char *key, const char *s, bool last)
+{
+	jkey(f, 4, key);
+	jstr(f, s);
+	fputs(last ? "\n" : ",\n", f);
+}
+
+static void json_lockdep(FILE *f, const struct lockdep_info *l)
+{
+	jkey(f, 2, "lockdep");
+	fputs("{\n", f);
+	jtext(f, "kind", lockdep_kind_name(l->kind), false);
+	jtext(f, "title", l->title, false);
+	jtext(f, "task", l->comm, false);
+	jkey(f, 4, "time");
+	jtime(f, l->time_us);
+	fputs(",\n", f);
+	jcount(f, "reports", (long)l->reports, true);
+	fputs("  },\n", f);
+}
+
+/* -1 (absent from the line) is null. */
+static void jcount_or_null(FILE *f, const char *key, long n)
+{
+	jkey(f, 4, key);
+	if (n < 0)
+		fputs("null,\n", f);
+	else
+		fprintf(f, "%ld,\n", n);
+}
+
+static void json_swap(FILE *f, const struct swap_facts *s)
+{
+	jkey(f, 2, "swap");
+	fputs("{\n", f);
+	jkey(f, 4, "verified");
+	fprintf(f, "%s,\n", s->verified ? "true" : "false");
+	jcount_or_null(f, "swapped_out_pages", s->out_pages);
+	jcount_or_null(f, "swapped_in_pages", s->in_pages);
+	jcount_or_null(f, "mb", s->mb);
+	jcount_or_null(f, "ok", s->ok);
+	jcount_or_null(f, "pswpin", s->pswpin);
+	jcount_or_null(f, "pswpout", s->pswpout);
+	jcount_or_null(f, "elapsed_ms", s->elapsed_ms);
+	jkey(f, 4, "filled");
+	fprintf(f, "%s,\n", s->filled ? "true" : "false");
+	jtext(f, "ready", s->ready_line, false);
+	jtext(f, "verified_line", s->verified_line, false);
+	jtext(f, "fail", s->fail_line, false);
+	jkey(f, 4, "oom");
+	fprintf(f, "%s,\n", s->oom ? "true" : "false");
+	jtext(f, "oom_line", s->oom_line, false);
+	jcount(f, "kernel_oom_kills", s->kernel_oom_kills, true);
+	fputs("  },\n", f);
+}
+
 void report_json(FILE *f, const struct verdict_input *in,
 		 const struct verdict *v, const struct report_paths *paths)
 {
@@ -276,6 +332,8 @@ void report_json(FILE *f, const struct verdict_input *in,
 	fputs("},\n", f);
 	json_classify(f, &in->cls);
 	json_trace(f, in);
+	json_lockdep(f, &in->lockdep);
+	json_swap(f, &in->swap);
 	json_markers(f, "client", &in->client, in->console_read, false);
 	json_markers(f, "server", &in->server, in->server_read, true);
 	fputs("}\n", f);

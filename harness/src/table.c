@@ -10,14 +10,34 @@
 
 #define NCOLS 10
 
+static const char *const modes[] = {
+	"forced", "natural", "smoke", "lockdep", "swap",
+};
+
+/* "NAME(x)" with something inside the parentheses */
+static bool is_call(const char *v, const char *name)
+{
+	size_t n = strlen(v), k = strlen(name);
+
+	return starts_with(v, name) && v[k] == '(' && n > k + 2 &&
+	       v[n - 1] == ')';
+}
+
 static bool valid_verdict(const char *v)
 {
-	size_t n = strlen(v);
-
 	if (!strcmp(v, "PASS") || !strcmp(v, "OTHER-HANG") ||
-	    !strcmp(v, "DATA-LOSS") || !strcmp(v, "ERROR"))
+	    !strcmp(v, "DATA-LOSS") || !strcmp(v, "ERROR") ||
+	    !strcmp(v, "OTHER-LOCKDEP") || !strcmp(v, "OOM"))
 		return true;
-	return starts_with(v, "DEADLOCK(") && n > 10 && v[n - 1] == ')';
+	return is_call(v, "DEADLOCK") || is_call(v, "LOCKDEP");
+}
+
+static bool valid_mode(const char *m)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++)
+		if (!strcmp(m, modes[i]))
+			return true;
+	return false;
 }
 
 static bool valid_number(const char *s, double *out)
@@ -81,9 +101,9 @@ int table_add_line(struct table *t, const char *line, char *err, size_t len)
 		snprintf(err, len, "bad arm '%s' (fixed|control|-)", col[1]);
 		return -1;
 	}
-	if (strcmp(col[2], "forced") && strcmp(col[2], "natural") &&
-	    strcmp(col[2], "smoke")) {
-		snprintf(err, len, "bad mode '%s' (forced|natural|smoke)", col[2]);
+	if (!valid_mode(col[2])) {
+		snprintf(err, len, "bad mode '%s' (forced|natural|smoke|lockdep|swap)",
+			 col[2]);
 		return -1;
 	}
 	if (!strcmp(col[1], "-") != !strcmp(col[2], "smoke")) {
@@ -103,7 +123,12 @@ int table_add_line(struct table *t, const char *line, char *err, size_t len)
 	g->runs++;
 	if (!strcmp(col[3], "PASS")) {
 		g->pass++;
-	} else if (starts_with(col[3], "DEADLOCK(")) {
+	} else if (is_call(col[3], "LOCKDEP")) {
+		g->lockdep++;
+		g->lockdep_rc += !strcmp(col[3], "LOCKDEP(reclaim-connect)");
+	} else if (!strcmp(col[3], "OOM")) {
+		g->oom++;
+	} else if (is_call(col[3], "DEADLOCK")) {
 		g->deadlock++;
 		if (!strcmp(col[3], "DEADLOCK(reclaim-commit-deadlock)"))
 			g->deadlock_rcd++;
@@ -155,6 +180,11 @@ bool table_group_ok(const struct table_group *g, char *expect, size_t len)
 		snprintf(expect, len, ">=%ld/%ld DEADLOCK", need, g->runs);
 		return g->deadlock_rcd >= need;
 	}
+	/* lockdep sees the cycle at the first connect: no timing luck */
+	if (!strcmp(g->mode, "lockdep")) {
+		snprintf(expect, len, "%ld/%ld LOCKDEP", g->runs, g->runs);
+		return g->lockdep_rc == g->runs;
+	}
 	snprintf(expect, len, "report only");
 	return true;
 }
@@ -176,17 +206,17 @@ size_t table_print(FILE *f, const struct table *t)
 	for (size_t i = 0; i < t->n; i++)
 		if ((int)strlen(t->v[i].scenario) > w)
 			w = (int)strlen(t->v[i].scenario);
-	fprintf(f, "%-*s  %-7s  %-7s  %4s  %4s  %8s  %5s  %13s  %-18s  %s\n",
+	fprintf(f, "%-*s  %-7s  %-7s  %4s  %4s  %8s  %7s  %4s  %5s  %13s  %-18s  %s\n",
 		w, "scenario", "arm", "mode", "runs", "PASS", "DEADLOCK",
-		"other", "mean_detect_s", "expect", "ok");
+		"LOCKDEP", "OOM", "other", "mean_detect_s", "expect", "ok");
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
 		bool ok = table_group_ok(g, expect, sizeof(expect));
 
 		mean_detect(g, mean, sizeof(mean));
-		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %4ld  %8ld  %5ld  %13s  %-18s  %s\n",
+		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %4ld  %8ld  %7ld  %4ld  %5ld  %13s  %-18s  %s\n",
 			w, g->scenario, g->arm, g->mode, g->runs, g->pass,
-			g->deadlock, g->other, mean, expect,
+			g->deadlock, g->lockdep, g->oom, g->other, mean, expect,
 			ok ? "ok" : "FAIL");
 		failed += !ok;
 	}
@@ -198,17 +228,17 @@ void table_write_summary(FILE *f, const struct table *t)
 {
 	char expect[64], mean[32];
 
-	fputs("scenario\tarm\tmode\truns\tpass\tdeadlock\tother\tmean_detect_s\texpect\tok\n",
+	fputs("scenario\tarm\tmode\truns\tpass\tdeadlock\tlockdep\toom\tother\tmean_detect_s\texpect\tok\n",
 	      f);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
 		bool ok = table_group_ok(g, expect, sizeof(expect));
 
 		mean_detect(g, mean, sizeof(mean));
-		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\n",
+		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\n",
 			g->scenario, g->arm, g->mode, g->runs, g->pass,
-			g->deadlock, g->other, mean, expect,
-			ok ? "ok" : "FAIL");
+			g->deadlock, g->lockdep, g->oom, g->other, mean,
+			expect, ok ? "ok" : "FAIL");
 	}
 }
 

@@ -3,9 +3,10 @@
  * Aggregate verdict.tsv rows by (scenario, arm, mode) and check what each
  * group must show:
  *   control + forced : >= ceil(0.95 * runs) DEADLOCK(reclaim-commit-deadlock)
+ *   control + lockdep: every run LOCKDEP(reclaim-connect)
  *   fixed (any mode) : every run PASS
  *   - + smoke        : every run PASS (smoke scenarios have no arms)
- *   control + natural: no expectation, the rate is reported
+ *   control + natural, control + swap: no expectation, counts reported
  */
 #ifndef NFSTB_TABLE_H
 #define NFSTB_TABLE_H
@@ -22,6 +23,9 @@ struct table_group {
 	long pass;
 	long deadlock;		/* any DEADLOCK(...) */
 	long deadlock_rcd;	/* DEADLOCK(reclaim-commit-deadlock) */
+	long lockdep;		/* any LOCKDEP(...) */
+	long lockdep_rc;	/* LOCKDEP(reclaim-connect) */
+	long oom;		/* OOM */
 	long other;		/* everything else */
 	double detect_sum;	/* over DEADLOCK runs with a detect_s */
 	long detect_n;

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "verdict.h"
 #include "util.h"
+#include "verdict_rules.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static void set(struct verdict *v, enum verdict_kind kind, char rule,
-		const char *text, const char *fmt, ...)
+void verdict_set(struct verdict *v, enum verdict_kind kind, char rule,
+		 const char *text, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -63,6 +64,8 @@ enum data_state data_state(const struct verdict_input *in)
 {
 	char why[128];
 
+	if (verdict_is_mode(in, "swap"))
+		return swap_data_state(in);
 	return data_state_why(in, why, sizeof(why));
 }
 
@@ -83,18 +86,16 @@ bool verdict_is_smoke(const struct verdict_input *in)
 	return !strcmp(in->mode, "smoke");
 }
 
-void verdict_decide(const struct verdict_input *in, struct verdict *v)
+bool verdict_is_mode(const struct verdict_input *in, const char *mode)
+{
+	return !strcmp(in->mode, mode);
+}
+
+bool rule_hang(const struct verdict_input *in, struct verdict *v)
 {
 	const struct classification *c = &in->cls;
-	char why[128], text[64];
+	char text[64];
 
-	memset(v, 0, sizeof(*v));
-	v->detect_us = TIME_NONE;
-
-	if (!in->console_read) {
-		set(v, VERDICT_ERROR, '-', "ERROR", "cannot read client console");
-		return;
-	}
 	/* (a) */
 	if (c->sig != SIG_NONE) {
 		if (c->time_us != TIME_NONE &&
@@ -103,58 +104,93 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
 		if (c->sig == SIG_RECLAIM_COMMIT_DEADLOCK) {
 			snprintf(text, sizeof(text), "DEADLOCK(%s)",
 				 signature_name(c->sig));
-			set(v, VERDICT_DEADLOCK, 'a', text, "%s", c->title);
+			verdict_set(v, VERDICT_DEADLOCK, 'a', text, "%s",
+				    c->title);
 		} else {
-			set(v, VERDICT_OTHER_HANG, 'a', "OTHER-HANG",
-			    "%s (%s:%ld)", c->title, c->comm, c->pid);
+			verdict_set(v, VERDICT_OTHER_HANG, 'a', "OTHER-HANG",
+				    "%s (%s:%ld)", c->title, c->comm, c->pid);
 		}
-		return;
+		return true;
 	}
 	/* (b) */
 	if (in->watchdog) {
-		set(v, VERDICT_OTHER_HANG, 'b', "OTHER-HANG",
-		    "no progress and no blocked-task report");
-		return;
+		verdict_set(v, VERDICT_OTHER_HANG, 'b', "OTHER-HANG",
+			    "no progress and no blocked-task report");
+		return true;
 	}
-	/* (c) */
+	return false;
+}
+
+bool rule_done(const struct verdict_input *in, struct verdict *v)
+{
 	if (!in->client.done) {
-		set(v, VERDICT_ERROR, 'c', "ERROR",
-		    "no phase=done marker (last phase=%s)",
-		    markers_last_phase(&in->client));
-		return;
+		verdict_set(v, VERDICT_ERROR, 'c', "ERROR",
+			    "no phase=done marker (last phase=%s)",
+			    markers_last_phase(&in->client));
+		return true;
 	}
 	if (in->client.done_rc != 0) {
-		set(v, VERDICT_ERROR, 'c', "ERROR", "phase=done rc=%ld",
-		    in->client.done_rc);
-		return;
+		verdict_set(v, VERDICT_ERROR, 'c', "ERROR", "phase=done rc=%ld",
+			    in->client.done_rc);
+		return true;
 	}
-	/* (d) */
+	return false;
+}
+
+bool rule_verify(const struct verdict_input *in, struct verdict *v)
+{
+	char why[128];
+
 	if (!in->server_read) {
-		set(v, VERDICT_ERROR, '-', "ERROR", "cannot read server console");
-		return;
+		verdict_set(v, VERDICT_ERROR, '-', "ERROR",
+			    "cannot read server console");
+		return true;
 	}
 	if (data_state_why(in, why, sizeof(why)) != DATA_OK) {
-		set(v, VERDICT_DATA_LOSS, 'd', "DATA-LOSS", "%s", why);
+		verdict_set(v, VERDICT_DATA_LOSS, 'd', "DATA-LOSS", "%s", why);
+		return true;
+	}
+	return false;
+}
+
+void verdict_decide(const struct verdict_input *in, struct verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->detect_us = TIME_NONE;
+
+	if (!in->console_read) {
+		verdict_set(v, VERDICT_ERROR, '-', "ERROR",
+			    "cannot read client console");
 		return;
 	}
+	if (verdict_is_mode(in, "lockdep")) {
+		verdict_decide_lockdep(in, v);
+		return;
+	}
+	if (verdict_is_mode(in, "swap")) {
+		verdict_decide_swap(in, v);
+		return;
+	}
+	if (rule_hang(in, v) || rule_done(in, v) || rule_verify(in, v))
+		return;
 	/*
 	 * (e) A smoke run (--arm - --mode smoke) has no reconnect and no
 	 * protection to prove: done and verified is a pass.
 	 */
 	if (verdict_is_smoke(in)) {
-		set(v, VERDICT_PASS, 'e', "PASS", "smoke: data verified");
+		verdict_set(v, VERDICT_PASS, 'e', "PASS", "smoke: data verified");
 		return;
 	}
 	if (!in->trace_read) {
-		set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
+		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
 		return;
 	}
 	if (in->trace.skip_in_worker >= 1) {
-		set(v, VERDICT_PASS, 'e', "PASS",
-		    "data verified, %ld nfs_release_folio skips in a connect worker",
-		    in->trace.skip_in_worker);
+		verdict_set(v, VERDICT_PASS, 'e', "PASS",
+			    "data verified, %ld nfs_release_folio skips in a connect worker",
+			    in->trace.skip_in_worker);
 		return;
 	}
-	set(v, VERDICT_ERROR, 'e', "ERROR",
-	    "protection not exercised: no nfs_release_folio skipped inside a connect worker");
+	verdict_set(v, VERDICT_ERROR, 'e', "ERROR",
+		    "protection not exercised: no nfs_release_folio skipped inside a connect worker");
 }

@@ -8,13 +8,16 @@
  *   (d) a verify summary missing or failed>0 (client or server): DATA-LOSS
  *   (e) a nfs_release_folio skip inside a connect worker: PASS, else ERROR
  *       (smoke runs, --arm - --mode smoke, need no skip: PASS)
+ * Modes lockdep and swap have their own rules (verdict_modes.c).
  * An unreadable input is an ERROR where its facts would first be needed.
  */
 #ifndef NFSTB_VERDICT_H
 #define NFSTB_VERDICT_H
 
 #include "classify.h"
+#include "lockdep.h"
 #include "markers.h"
+#include "swap.h"
 #include "trace.h"
 
 #include <stdbool.h>
@@ -26,6 +29,9 @@ enum verdict_kind {
 	VERDICT_OTHER_HANG,
 	VERDICT_DATA_LOSS,
 	VERDICT_ERROR,
+	VERDICT_LOCKDEP,	/* LOCKDEP(reclaim-connect) */
+	VERDICT_OTHER_LOCKDEP,
+	VERDICT_OOM,
 };
 
 enum data_state {
@@ -37,7 +43,7 @@ enum data_state {
 struct verdict_input {
 	const char *scenario;
 	const char *arm;	/* fixed | control | - (smoke) */
-	const char *mode;	/* forced | natural | smoke */
+	const char *mode;	/* forced | natural | smoke | lockdep | swap */
 	int watchdog;		/* 1: the harness watchdog saw no progress */
 	bool console_read;
 	bool server_read;
@@ -46,11 +52,13 @@ struct verdict_input {
 	struct markers client;
 	struct markers server;
 	struct trace_counts trace;
+	struct lockdep_info lockdep;	/* client console */
+	struct swap_facts swap;		/* client console */
 };
 
 struct verdict {
 	enum verdict_kind kind;
-	char rule;		/* 'a'..'e', or '-' for an unreadable input */
+	char rule;		/* 'a'..'e', modes' own, '-': unreadable input */
 	char text[64];		/* PASS, DEADLOCK(reclaim-commit-deadlock), ... */
 	char reason[256];
 	int64_t detect_us;	/* hang time - reconnect marker, or TIME_NONE */
@@ -58,7 +66,9 @@ struct verdict {
 
 void verdict_decide(const struct verdict_input *in, struct verdict *v);
 bool verdict_is_smoke(const struct verdict_input *in);
+bool verdict_is_mode(const struct verdict_input *in, const char *mode);
 
+/* Swap mode: "nfstb-swapfill: verified ... ok=1" ok, a FAIL line loss. */
 enum data_state data_state(const struct verdict_input *in);
 const char *data_state_name(enum data_state d);
 

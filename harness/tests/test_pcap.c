@@ -138,7 +138,12 @@ static void test_packet_check(void **state)
 		     "packet_check=disagree reason=PASS expected but no reconnect SYN after the close; 3 call(s) unanswered");
 	want_check(sum_fixed, "DEADLOCK(reclaim-commit-deadlock)",
 		     "packet_check=disagree reason=DEADLOCK(reclaim-commit-deadlock) expected but the client reconnected");
-	want_check(sum_udp_hung, "DEADLOCK(reclaim-commit-deadlock)", "packet_check=agree reason=udp, 2 call(s)");
+	want_check(sum_udp_hung, "DEADLOCK(reclaim-commit-deadlock)",
+		   "packet_check=n/a reason=udp has no connection to watch, 2 call(s)");
+	/* A real control run: the waiting COMMIT never reaches the wire. */
+	want_check("capture=ok\ntransport=tcp\ncloses=1\nreconnect_syn=0\nunanswered_calls=0\n",
+		   "DEADLOCK(reclaim-commit-deadlock)",
+		   "packet_check=agree reason=close with no reconnect SYN, 0 call(s)");
 	want_check(sum_udp_hung, "PASS", "packet_check=disagree");
 	want_check("capture=none\n", "PASS", "packet_check=n/a reason=no capture");
 	want_check(sum_fixed, "ERROR", "packet_check=n/a reason=verdict ERROR");

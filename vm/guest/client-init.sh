@@ -2,7 +2,8 @@
 # Init of the NFS client guest (the patched kernel under test). The harness
 # picks the scenario on the kernel command line (nfstb.KEY=VALUE, see
 # harness/scenarios.def); this script runs the named workload, reports phases
-# as "nfstb: phase=..." console markers and streams the trace to ttyS1.
+# as "nfstb: phase=..." console markers and streams the trace to the
+# virtio-serial port org.nfstb.trace.
 . /etc/nfstb-common.sh
 base_mounts nfstb-client
 parse_cmdline
@@ -41,10 +42,21 @@ start_tracing() {
 		vmscan/mm_vmscan_direct_reclaim_end; do
 		[ -e $t/events/$ev/enable ] && echo 1 > $t/events/$ev/enable
 	done
+	# Release decisions of tasks that are not in reclaim (gfp 0: fadvise,
+	# invalidation) are thousands of lines of noise: keep the ones that
+	# matter, inside a connect worker or from reclaim.
+	[ -e $t/events/nfs/nfs_release_folio/filter ] &&
+		echo 'connect_worker == 1 || gfp != 0' > $t/events/nfs/nfs_release_folio/filter
 	echo 4096 > $t/buffer_size_kb
 	echo 1 > $t/tracing_on
+	# The trace channel is the virtio-serial port the harness named.
+	chan=/dev/null
+	for port in /sys/class/virtio-ports/*; do
+		[ "$(cat "$port/name" 2> /dev/null)" = org.nfstb.trace ] && chan=/dev/${port##*/}
+	done
+	[ "$chan" = /dev/null ] && log "phase=error what=no-trace-channel"
 	# The streamer touches no NFS file, so it keeps running during a deadlock.
-	cat $t/trace_pipe > /dev/ttyS1 &
+	cat $t/trace_pipe > "$chan" &
 	log "phase=tracing events=$(cat $t/set_event | wc -l)"
 }
 

@@ -5,6 +5,7 @@
 #include "memhog_opts.h"
 #include "parse_num.h"
 #include "reconnect_opts.h"
+#include "swapfill_opts.h"
 #include "verify_opts.h"
 #include "writer_opts.h"
 
@@ -250,6 +251,73 @@ static void test_reconnect_bad(void **state)
 			       "--method sockdiag supports only --proto tcp");
 }
 
+/* --- nfstb-swapfill --- */
+
+static void test_swapfill_good(void **state)
+{
+	struct swapfill_opts o;
+	char **a = ARGV("s", "--size", "640", "--seed", "0x2a", "--hold-file", "/tmp/go",
+			"--timeout", "900", "--passes", "3");
+	char **b = ARGV("s", "--seed", "0", "--size", "1");
+	char **c = ARGV("s", "--help");
+
+	(void)state;
+	assert_int_equal(swapfill_parse_args(ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(o.size_mb, 640);
+	assert_int_equal(o.seed, 42);
+	assert_string_equal(o.hold_file, "/tmp/go");
+	assert_int_equal(o.timeout_s, 900);
+	assert_int_equal(o.passes, 3);
+	assert_int_equal(swapfill_parse_args(ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(o.size_mb, 1);
+	assert_int_equal(o.seed, 0);
+	assert_null(o.hold_file);
+	assert_int_equal(o.timeout_s, 600);
+	assert_int_equal(o.passes, 1);
+	assert_int_equal(swapfill_parse_args(ARGC(c), c, &o, err, sizeof(err)), CLI_HELP);
+}
+
+static void expect_swapfill_error(char **argv, const char *msg)
+{
+	struct swapfill_opts o;
+
+	err[0] = '\0';
+	assert_int_equal(swapfill_parse_args(ARGC(argv), argv, &o, err, sizeof(err)), CLI_ERROR);
+	assert_string_equal(err, msg);
+}
+
+static void test_swapfill_bad(void **state)
+{
+	(void)state;
+	expect_swapfill_error(ARGV("s", "--seed", "1"), "--size MB is required (see --help)");
+	expect_swapfill_error(ARGV("s", "--size", "64"), "--seed S is required (see --help)");
+	expect_swapfill_error(ARGV("s", "--size", "0", "--seed", "1"),
+			      "--size must be a number of MiB from 1 to 1048576, e.g. 640");
+	/* MiB, not a size with suffix: "64M" is refused, not read as bytes. */
+	expect_swapfill_error(ARGV("s", "--size", "64M", "--seed", "1"),
+			      "--size must be a number of MiB from 1 to 1048576, e.g. 640");
+	expect_swapfill_error(ARGV("s", "--size", "-1", "--seed", "1"),
+			      "--size must be a number of MiB from 1 to 1048576, e.g. 640");
+	expect_swapfill_error(ARGV("s", "--size", "1048577", "--seed", "1"),
+			      "--size must be a number of MiB from 1 to 1048576, e.g. 640");
+	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "x"),
+			      "--seed must be an unsigned 64-bit number, e.g. 42 or 0x2a");
+	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--timeout", "0"),
+			      "--timeout must be a number of seconds from 1 to 86400, e.g. 600");
+	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--passes", "0"),
+			      "--passes must be a number from 1 to 1000, e.g. 1");
+	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--passes", "1001"),
+			      "--passes must be a number from 1 to 1000, e.g. 1");
+	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--hold-file", ""),
+			      "--hold-file must not be empty");
+	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--hold-file"),
+			      "option '--hold-file' needs a value (see --help)");
+	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--chunk", "4"),
+			      "unknown option '--chunk' (see --help)");
+	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "extra"),
+			      "unexpected argument 'extra' (see --help)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -265,6 +333,8 @@ int main(void)
 		cmocka_unit_test(test_memhog_bad),
 		cmocka_unit_test(test_reconnect_good),
 		cmocka_unit_test(test_reconnect_bad),
+		cmocka_unit_test(test_swapfill_good),
+		cmocka_unit_test(test_swapfill_bad),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "lockdep.h"
+#include "printk.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* The first line of every report in 6.1's kernel/locking/lockdep.c. */
+static const char *const heads[] = {
+	"WARNING: possible circular locking dependency detected",
+	"WARNING: possible recursive locking detected",
+	"WARNING: inconsistent lock state",
+	"WARNING: possible irq lock inversion dependency detected",
+	"WARNING: bad unlock balance detected!",
+	"WARNING: bad contention detected!",
+	"WARNING: held lock freed!",
+	"WARNING: lock held when returning to user space!",
+	"WARNING: Nested lock was not taken",
+	"WARNING: chain_key collision",
+	"WARNING: suspicious RCU usage",
+	"INFO: trying to register non-static key.",
+};
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+static bool is_head(const char *msg)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(heads); i++)
+		if (starts_with(msg, heads[i]))
+			return true;
+	/* "%s-safe -> %s-unsafe lock order", "%s/%d still has locks held!" */
+	if (starts_with(msg, "WARNING: ") &&
+	    (ends_with(msg, "-unsafe lock order detected") ||
+	     ends_with(msg, " still has locks held!")))
+		return true;
+	/* lockdep turned itself off: what it did not check proves nothing */
+	return starts_with(msg, "BUG: MAX_") && ends_with(msg, " too low!");
+}
+
+bool lockdep_lock_name(const char *msg, char *name, size_t len)
+{
+	for (const char *p = strchr(msg, '('); p; p = strchr(p + 1, '(')) {
+		const char *q = p;
+		int depth = 0;
+
+		for (; *q; q++) {
+			if (*q == '(')
+				depth++;
+			else if (*q == ')' && --depth == 0)
+				break;
+		}
+		if (*q == ')' && q[1] == '{' && q > p + 1) {
+			size_t n = q - p - 1;
+
+			if (n >= len)
+				n = len - 1;
+			memcpy(name, p + 1, n);
+			name[n] = '\0';
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Skip "CHAR<digits>" at @s, if there. */
+static const char *skip_suffix(const char *s, char ch)
+{
+	if (*s != ch || !isdigit((unsigned char)s[1]))
+		return s;
+	for (s++; isdigit((unsigned char)*s); s++)
+		;
+	return s;
+}
+
+/* "xprt_connect#2/1" is of the class xprt_connect: "#N" and "/N" dropped. */
+static bool same_class(const char *name, const char *class)
+{
+	size_t n = strlen(class);
+
+	if (strncmp(name, class, n))
+		return false;
+	return !*skip_suffix(skip_suffix(name + n, '#'), '/');
+}
+
+/* "kworker/u4:2/40" -> "kworker/u4:2"; trailing ':' or '.' dropped first. */
+static void task_name(char *dst, size_t len, const char *src, size_t n)
+{
+	char *slash;
+
+	if (n && (src[n - 1] == ':' || src[n - 1] == '.'))
+		n--;
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	slash = strrchr(dst, '/');
+	if (slash && slash[1] && strspn(slash + 1, "0123456789") ==
+	    strlen(slash + 1))
+		*slash = '\0';
+}
+
+struct report {
+	char summary[96];
+	char first[96];		/* first lock named: the one being taken */
+	char held[96];		/* after "but task is already holding lock:" */
+	char comm[64];
+	bool circular, xprt_connect, fs_reclaim, want_held;
+	int64_t time_us;
+};
+
+static void report_line(struct report *r, const char *msg)
+{
+	const char *m = skip_spaces(msg), *p;
+	char name[96];
+
+	if (!r->comm[0] && ((p = strstr(m, " is trying to ")) ||
+			    (p = strstr(m, " [HC"))))
+		task_name(r->comm, sizeof(r->comm), m, p - m);
+	else if (!r->comm[0] && (p = strstr(m, " held by ")))
+		task_name(r->comm, sizeof(r->comm), p + 9, strlen(p + 9));
+	if (starts_with(m, "but task is already holding lock:")) {
+		r->want_held = true;
+		return;
+	}
+	if (!lockdep_lock_name(m, name, sizeof(name)))
+		return;
+	r->xprt_connect |= same_class(name, "xprt_connect");
+	r->fs_reclaim |= same_class(name, "fs_reclaim");
+	if (!r->first[0])
+		snprintf(r->first, sizeof(r->first), "%s", name);
+	if (r->want_held) {
+		snprintf(r->held, sizeof(r->held), "%s", name);
+		r->want_held = false;
+	}
+}
+
+/*
+ * "WARNING: possible circular locking dependency detected" -> "possible
+ * circular locking dependency"; the task of "X/N still has ..." is kept.
+ */
+static void summarise(struct report *r, const char *head)
+{
+	size_t n;
+
+	head = strchr(head, ':') + 2;
+	n = strlen(head);
+	while (n && (head[n - 1] == '!' || head[n - 1] == '.'))
+		n--;
+	if (n > 9 && !strncmp(head + n - 9, " detected", 9))
+		n -= 9;
+	snprintf(r->summary, sizeof(r->summary), "%.*s", (int)n, head);
+	if (ends_with(head, " still has locks held!"))
+		task_name(r->comm, sizeof(r->comm), head,
+			  strlen(head) - strlen(" still has locks held!"));
+}
+
+/* Parse the report whose head is line @i; returns the line after it. */
+static size_t parse_report(const struct lines *log, size_t i,
+			   struct report *r)
+{
+	int64_t t;
+	const char *msg = printk_split(log->v[i], &t);
+
+	memset(r, 0, sizeof(*r));
+	r->time_us = t;
+	r->circular = strstr(msg, "circular") != NULL;
+	summarise(r, msg);
+	for (i++; i < log->n; i++) {
+		msg = printk_split(log->v[i], &t);
+		if (is_head(msg))
+			return i;
+		if (starts_with(skip_spaces(msg), "stack backtrace:"))
+			return i + 1;
+		report_line(r, msg);
+	}
+	return i;
+}
+
+static void name_report(struct lockdep_info *li, const struct report *r)
+{
+	int n = snprintf(li->title, sizeof(li->title), "%s", r->summary);
+
+	if (r->first[0] && r->held[0] && strcmp(r->first, r->held))
+		n += snprintf(li->title + n, sizeof(li->title) - n,
+			      ": %s -> %s", r->held, r->first);
+	else if (r->first[0])
+		n += snprintf(li->title + n, sizeof(li->title) - n, ": %s",
+			      r->first);
+	if (r->comm[0] && (size_t)n < sizeof(li->title))
+		snprintf(li->title + n, sizeof(li->title) - n, " in %s",
+			 r->comm);
+	snprintf(li->comm, sizeof(li->comm), "%s", r->comm);
+	li->time_us = r->time_us;
+}
+
+void lockdep_parse(const struct lines *log, struct lockdep_info *li)
+{
+	struct report r;
+	size_t i = 0;
+
+	memset(li, 0, sizeof(*li));
+	li->kind = LOCKDEP_NONE;
+	li->time_us = TIME_NONE;
+	snprintf(li->title, sizeof(li->title), "none");
+	while (i < log->n) {
+		int64_t t;
+
+		if (!is_head(printk_split(log->v[i], &t))) {
+			i++;
+			continue;
+		}
+		i = parse_report(log, i, &r);
+		li->reports++;
+		if (li->kind == LOCKDEP_RECLAIM_CONNECT)
+			continue;
+		if (r.circular && r.xprt_connect && r.fs_reclaim) {
+			li->kind = LOCKDEP_RECLAIM_CONNECT;
+			name_report(li, &r);
+		} else if (li->kind == LOCKDEP_NONE) {
+			li->kind = LOCKDEP_OTHER;
+			name_report(li, &r);
+		}
+	}
+}
+
+const char *lockdep_kind_name(enum lockdep_kind k)
+{
+	switch (k) {
+	case LOCKDEP_RECLAIM_CONNECT:
+		return "reclaim-connect";
+	case LOCKDEP_OTHER:
+		return "other";
+	default:
+		return "none";
+	}
+}
+
+void lockdep_print(FILE *f, const struct lockdep_info *li)
+{
+	fprintf(f, "lockdep=%s\n", lockdep_kind_name(li->kind));
+	fprintf(f, "lockdep_title=%s\n", li->title);
+}
