@@ -14,6 +14,8 @@ const char *junit_expected(const char *arm, const char *mode)
 		return "PASS";
 	if (!strcmp(arm, "control") && !strcmp(mode, "forced"))
 		return "DEADLOCK(reclaim-commit-deadlock)";
+	if (!strcmp(arm, "control") && !strcmp(mode, "lockdep"))
+		return "LOCKDEP(reclaim-connect)";
 	return "";
 }
 

@@ -114,7 +114,7 @@ struct report {
 	int64_t time_us;
 };
 
-static void report_line(struct report *r, const char *msg)
+static void scan_line(struct report *r, const char *msg)
 {
 	const char *m = skip_spaces(msg), *p;
 	char name[96];
@@ -177,7 +177,7 @@ static size_t parse_report(const struct lines *log, size_t i,
 			return i;
 		if (starts_with(skip_spaces(msg), "stack backtrace:"))
 			return i + 1;
-		report_line(r, msg);
+		scan_line(r, msg);
 	}
 	return i;
 }

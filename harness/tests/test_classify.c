@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nfstb-classify: golden console logs (data/console/NAME.log ->
- * NAME.expected, discovered) and one unit test per classification rule.
+ * NAME.expected, discovered) and one unit test per classification rule,
+ * for hangs and for lockdep reports.
  */
 #include "classify.h"
 #include "golden.h"
 #include "hang.h"
 #include "lines.h"
+#include "lockdep.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@ static void test_golden_console(void **state)
 	const char *path = *state;
 	struct hang_reports r;
 	struct classification c;
+	struct lockdep_info li;
 	struct lines l;
 	char *out = NULL;
 	size_t len = 0;
@@ -25,8 +29,10 @@ static void test_golden_console(void **state)
 	assert_int_equal(lines_load(path, &l), 0);
 	hang_parse(&l, &r);
 	classify(&r, &c);
+	lockdep_parse(&l, &li);
 	f = open_memstream(&out, &len);
 	classify_print(f, &c);
+	lockdep_print(f, &li);
 	fclose(f);
 	golden_check(path, out);
 	free(out);
@@ -255,6 +261,142 @@ static void test_no_reports(void **state)
 	free(out);
 }
 
+/* ---- lockdep reports ---- */
+
+static void lockdep_text(const char *text, struct lockdep_info *li)
+{
+	struct lines l;
+
+	lines_split(text, &l);
+	lockdep_parse(&l, li);
+	lines_free(&l);
+}
+
+#define CIRCULAR_HEAD \
+	"[   12.340000] ======================================================\n" \
+	"[   12.340000] WARNING: possible circular locking dependency detected\n" \
+	"[   12.340000] 6.1.192 #1 Not tainted\n" \
+	"[   12.340000] ------------------------------------------------------\n" \
+	"[   12.340000] kworker/u4:0/9 is trying to acquire lock:\n"
+
+static void test_lockdep_lock_name(void **state)
+{
+	char name[64];
+
+	(void)state;
+	assert_true(lockdep_lock_name(" #0: ffff888003c4a948 ((wq_completion)xprtiod){+.+.}-{0:0}, at: x+0x1/0x2",
+				      name, sizeof(name)));
+	assert_string_equal(name, "(wq_completion)xprtiod");
+	assert_true(lockdep_lock_name("-> #1 (xprt_connect#2/1){+.+.}-{0:0}:",
+				      name, sizeof(name)));
+	assert_string_equal(name, "xprt_connect#2/1");
+	assert_false(lockdep_lock_name("  lock(xprt_connect);", name, sizeof(name)));
+	assert_false(lockdep_lock_name("  fs_reclaim_acquire+0x9b/0xd0 (x)", name,
+				       sizeof(name)));
+}
+
+/* xprt_connect with another lock; fs_reclaim only as a frame: other. */
+static void test_lockdep_needs_both_locks(void **state)
+{
+	struct lockdep_info li;
+
+	(void)state;
+	lockdep_text(CIRCULAR_HEAD
+		"[   12.340000] ffff888004a3c1d8 (&xprt->transport_lock){+.+.}-{2:2}, at: xs_tcp_state_change+0x4c/0x2d0\n"
+		"[   12.340000] but task is already holding lock:\n"
+		"[   12.340000] ffffffff82c3f4e0 (xprt_connect){+.+.}-{0:0}, at: xs_connect_scope_enter+0x5a/0xa0\n"
+		"[   12.340000] -> #1 (xprt_connect){+.+.}-{0:0}:\n"
+		"[   12.340000]        fs_reclaim_acquire+0x9b/0xd0\n"
+		"[   12.340000]   lock(fs_reclaim_x);\n"
+		"[   12.340000] stack backtrace:\n"
+		"[   12.340000] Showing all locks held in the system:\n"
+		"[   12.340000]  #0: ffffffff82a5b7a0 (fs_reclaim){+.+.}-{0:0}, at: x+0x1/0x2\n",
+		&li);
+	assert_int_equal(li.kind, LOCKDEP_OTHER);
+	assert_string_equal(li.title,
+		"possible circular locking dependency: xprt_connect -> &xprt->transport_lock in kworker/u4:0");
+	assert_string_equal(li.comm, "kworker/u4:0");
+	assert_int_equal(li.time_us, 12340000);
+	assert_int_equal(li.reports, 1);
+}
+
+/* The cycle wins over an earlier report; "#N/N" class suffixes count. */
+static void test_lockdep_reclaim_connect_wins(void **state)
+{
+	struct lockdep_info li;
+
+	(void)state;
+	lockdep_text("[    3.000000] WARNING: possible recursive locking detected\n"
+		"[    3.000000] mount.nfs/52 is trying to acquire lock:\n"
+		"[    3.000000] ffff8880 (&xprt->transport_lock){+.+.}-{2:2}, at: x+0x1/0x2\n"
+		"[    3.000000] but task is already holding lock:\n"
+		"[    3.000000] ffff8880 (&xprt->transport_lock){+.+.}-{2:2}, at: x+0x1/0x2\n"
+		CIRCULAR_HEAD
+		"[   12.340000] ffffffff82a5b7a0 (fs_reclaim){+.+.}-{0:0}, at: x+0x1/0x2\n"
+		"[   12.340000] but task is already holding lock:\n"
+		"[   12.340000] ffffffff82c3f4e0 (xprt_connect#2/1){+.+.}-{0:0}, at: x+0x1/0x2\n",
+		&li);
+	assert_int_equal(li.kind, LOCKDEP_RECLAIM_CONNECT);
+	assert_int_equal(li.reports, 2);
+	assert_string_equal(li.title,
+		"possible circular locking dependency: xprt_connect#2/1 -> fs_reclaim in kworker/u4:0");
+
+	/* alone, the recursive report names one lock */
+	lockdep_text("[    3.000000] WARNING: possible recursive locking detected\n"
+		"[    3.000000] mount.nfs/52 is trying to acquire lock:\n"
+		"[    3.000000] ffff8880 (&xprt->transport_lock){+.+.}-{2:2}, at: x+0x1/0x2\n"
+		"[    3.000000] but task is already holding lock:\n"
+		"[    3.000000] ffff8880 (&xprt->transport_lock){+.+.}-{2:2}, at: x+0x1/0x2\n",
+		&li);
+	assert_int_equal(li.kind, LOCKDEP_OTHER);
+	assert_string_equal(li.title,
+		"possible recursive locking: &xprt->transport_lock in mount.nfs");
+}
+
+static void test_lockdep_other_heads(void **state)
+{
+	struct lockdep_info li;
+
+	(void)state;
+	lockdep_text("[    1.0] BUG: MAX_LOCKDEP_ENTRIES too low!\n"
+		     "[    1.0] turning off the locking correctness validator.\n", &li);
+	assert_int_equal(li.kind, LOCKDEP_OTHER);
+	assert_string_equal(li.title, "MAX_LOCKDEP_ENTRIES too low");
+	lockdep_text("[    1.0] WARNING: kworker/0:1/20 still has locks held!\n"
+		     "[    1.0] 1 lock held by kworker/0:1/20:\n"
+		     "[    1.0]  #0: ffff8880 (xprt_connect){+.+.}-{0:0}, at: x+0x1/0x2\n", &li);
+	assert_string_equal(li.title,
+		"kworker/0:1/20 still has locks held: xprt_connect in kworker/0:1");
+	lockdep_text("[    1.0] WARNING: suspicious RCU usage\n"
+		     "[    1.0] no locks held by mount.nfs/52.\n", &li);
+	assert_string_equal(li.title, "suspicious RCU usage in mount.nfs");
+}
+
+/* Lockdep's banner, other WARNINGs and hung-task lock dumps are not reports. */
+static void test_lockdep_none(void **state)
+{
+	struct lockdep_info li;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	lockdep_text("[    0.05] Lock dependency validator: Copyright (c) 2006 Red Hat, Inc., Ingo Molnar\n"
+		     "[    0.05] ... MAX_LOCKDEP_KEYS:        8192\n"
+		     "[    8.0] WARNING: CPU: 1 PID: 1 at fs/nfs/super.c:1234 nfs_example_warn+0x10/0x20\n"
+		     "[    9.0] Showing all locks held in the system:\n"
+		     "[    9.0]  #0: ffff8880 (xprt_connect){+.+.}-{0:0}, at: x+0x1/0x2\n"
+		     "[    9.0]  #1: ffff8880 (fs_reclaim){+.+.}-{0:0}, at: x+0x1/0x2\n", &li);
+	assert_int_equal(li.kind, LOCKDEP_NONE);
+	assert_int_equal(li.reports, 0);
+	assert_true(li.time_us == TIME_NONE);
+	f = open_memstream(&out, &len);
+	lockdep_print(f, &li);
+	fclose(f);
+	assert_string_equal(out, "lockdep=none\nlockdep_title=none\n");
+	free(out);
+}
+
 int main(void)
 {
 	static const struct CMUnitTest units[] = {
@@ -270,6 +412,11 @@ int main(void)
 		cmocka_unit_test(test_order_matters),
 		cmocka_unit_test(test_cycle_wins_over_earlier_hang),
 		cmocka_unit_test(test_no_reports),
+		cmocka_unit_test(test_lockdep_lock_name),
+		cmocka_unit_test(test_lockdep_needs_both_locks),
+		cmocka_unit_test(test_lockdep_reclaim_connect_wins),
+		cmocka_unit_test(test_lockdep_other_heads),
+		cmocka_unit_test(test_lockdep_none),
 	};
 	struct CMUnitTest *tests = NULL;
 	size_t n = 0;

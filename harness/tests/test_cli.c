@@ -103,6 +103,11 @@ static void test_classify_cli(void **state)
 	assert_non_null(strstr(out_text, "signature=none\n"));
 	assert_int_equal(run(BIN "nfstb-classify " DATA "console/tcp-forced-hung-task.log"), 0);
 	assert_non_null(strstr(out_text, "signature=reclaim-commit-deadlock\n"));
+	assert_non_null(strstr(out_text, "\nlockdep=none\nlockdep_title=none\n"));
+	assert_int_equal(run(BIN "nfstb-classify " DATA "console/lockdep-control-reclaim-connect.log"), 0);
+	assert_non_null(strstr(out_text, "\nlockdep=reclaim-connect\nlockdep_title="
+				     "possible circular locking dependency: xprt_connect -> fs_reclaim "
+				     "in kworker/u4:2\n"));
 }
 
 static void test_tracecheck_cli(void **state)
@@ -179,6 +184,27 @@ static void test_verdict_cli(void **state)
 	assert_string_equal(out_text, "VERDICT smoke-v3 - smoke PASS signature=none "
 			    "detect_s=- reason=smoke: data verified\n");
 
+	/* modes lockdep and swap take the arms, not "-" */
+	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
+			     "--scenario s --arm fixed --mode lazy --watchdog 0 --out d"), 2);
+	expect_usage_error("bad --mode 'lazy' (forced|natural|smoke|lockdep|swap)");
+	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
+			     "--scenario s --arm - --mode swap --watchdog 0 --out d"), 2);
+	expect_usage_error("--arm - goes with --mode smoke");
+	assert_int_equal(run(BIN "nfstb-verdict --console " DATA "console/lockdep-control-reclaim-connect.log "
+			     "--trace /nonexistent --server-console %s/server.log "
+			     "--scenario lockdep-v3 --arm control --mode lockdep --watchdog 0 "
+			     "--out %s/lockdep1", tmp, tmp), 0);
+	assert_string_equal(out_text, "VERDICT lockdep-v3 control lockdep LOCKDEP(reclaim-connect) "
+			    "signature=none detect_s=- reason=possible circular locking dependency: "
+			    "xprt_connect -> fs_reclaim in kworker/u4:2\n");
+	snprintf(path, sizeof(path), "%s/lockdep1/verdict.json", tmp);
+	tsv = golden_read(path);
+	assert_non_null(tsv);
+	assert_non_null(strstr(tsv, "\"kind\": \"reclaim-connect\","));
+	assert_non_null(strstr(tsv, "\"rule\": \"l\","));
+	free(tsv);
+
 	/* an --out that cannot be created: exit 1 */
 	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
 			     "--scenario s --arm fixed --mode forced --watchdog 0 "
@@ -200,14 +226,19 @@ static void test_table_cli(void **state)
 	assert_int_equal(run("mkdir %s && " BIN "nfstb-table %s", path, path), 1);
 	assert_non_null(strstr(err_text, "no */verdict.tsv found"));
 
-	/* run1 (control DEADLOCK), run2 (fixed PASS), smoke1 from test_verdict_cli */
+	/*
+	 * run1 (control DEADLOCK), run2 (fixed PASS), smoke1 and lockdep1
+	 * (control LOCKDEP) from test_verdict_cli
+	 */
 	assert_int_equal(run(BIN "nfstb-table %s", tmp), 0);
-	assert_non_null(strstr(out_text, "3 passed, 0 failed\n"));
+	assert_non_null(strstr(out_text, "4 passed, 0 failed\n"));
+	assert_non_null(strstr(out_text, "lockdep-v3  control  lockdep     1     0         0"
+				     "        1     0      0              -  1/1 LOCKDEP"));
 	snprintf(path, sizeof(path), "%s/summary.tsv", tmp);
 	summary = golden_read(path);
 	assert_non_null(summary);
 	assert_true(starts_with(summary, "scenario\tarm\tmode\truns\t"));
-	assert_int_equal(count_lines(summary), 4);
+	assert_int_equal(count_lines(summary), 5);
 	free(summary);
 
 	/* a fixed run that hung: that row fails, exit 1 */
@@ -215,7 +246,7 @@ static void test_table_cli(void **state)
 	assert_int_equal(run("mkdir %s && printf 'tcp-v3\\tfixed\\tforced\\tOTHER-HANG\\t"
 			     "other-hang\\t3.000\\t6.0\\t9.0\\t0\\tmissing\\n' >%s/verdict.tsv && "
 			     BIN "nfstb-table %s", path, path, tmp), 1);
-	assert_non_null(strstr(out_text, "2 passed, 1 failed\n"));
+	assert_non_null(strstr(out_text, "3 passed, 1 failed\n"));
 
 	/* a malformed row: exit 2, one line naming file and line */
 	assert_int_equal(run("printf 'garbage\\n' >%s/verdict.tsv && " BIN "nfstb-table %s",

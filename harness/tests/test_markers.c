@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests: nfstb markers and workload result lines. */
+/* Unit tests: nfstb markers, workload result lines, swap facts. */
 #include "golden.h"
 #include "lines.h"
 #include "markers.h"
+#include "swap.h"
 #include "util.h"
 
 #include <string.h>
@@ -86,6 +87,70 @@ static void test_workload_lines(void **state)
 	assert_int_equal(m.summaries[1].bytes, -1);
 }
 
+static void swap_text(const char *text, struct swap_facts *s)
+{
+	struct lines l;
+
+	lines_split(text, &l);
+	swap_parse(&l, s);
+	lines_free(&l);
+}
+
+static void test_swapfill_verified(void **state)
+{
+	struct swap_facts s;
+
+	(void)state;
+	swap_text("[   20.000000] nfstb-swapfill: filled mb=320 pswpout=1200\r\n"
+		  "[   30.000000] nfstb-swapfill: ready mb=640 pswpin=10 pswpout=90000\n"
+		  "[   31.000000] Out of memory: Killed process 99 (nfstb-memhog) total-vm:1kB\n"
+		  "[   60.000000] nfstb-swapfill: verified mb=640 ok=1 pswpin=80000 "
+		  "pswpout=95000 elapsed_ms=29000 swapped_out_pages=95000 swapped_in_pages=79990\n",
+		  &s);
+	assert_true(s.filled && s.ready && s.verified);
+	assert_string_equal(s.ready_line, "ready mb=640 pswpin=10 pswpout=90000");
+	assert_int_equal(s.mb, 640);
+	assert_int_equal(s.ok, 1);
+	assert_int_equal(s.pswpin, 80000);
+	assert_int_equal(s.elapsed_ms, 29000);
+	assert_int_equal(s.out_pages, 95000);
+	assert_int_equal(s.in_pages, 79990);
+	/* another task's OOM kill is counted, not blamed on the swapfill */
+	assert_false(s.oom);
+	assert_int_equal(s.kernel_oom_kills, 1);
+	assert_false(s.fail);
+}
+
+static void test_swapfill_fail_and_oom(void **state)
+{
+	struct swap_facts s;
+
+	(void)state;
+	swap_text("[   50.0] nfstb-swapfill: FAIL offset=4096 expected=0x11 got=0x00\n"
+		  "[   50.1] nfstb-swapfill: FAIL offset=8192 expected=0x12 got=0x00\n"
+		  "[   51.0] nfstb-swapfill: verified mb=640\n", &s);
+	assert_true(s.fail);
+	assert_string_equal(s.fail_line, "FAIL offset=4096 expected=0x11 got=0x00");
+	assert_true(s.verified);
+	assert_int_equal(s.ok, -1);
+	assert_int_equal(s.out_pages, -1);
+
+	swap_text("[   40.0] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,"
+		  "mems_allowed=0,global_oom,task_memcg=/,task=nfstb-swapfill,pid=212,uid=0\n"
+		  "[   40.0] Out of memory: Killed process 212 (nfstb-swapfill) total-vm:700000kB\n",
+		  &s);
+	assert_true(s.oom);
+	assert_true(starts_with(s.oom_line, "oom-kill:constraint="));
+	assert_int_equal(s.kernel_oom_kills, 1);
+
+	swap_text("[   40.0] nfstb-swapfill: child killed by signal 9 (likely OOM killer)\n", &s);
+	assert_true(s.oom);
+	assert_string_equal(s.oom_line,
+			    "nfstb-swapfill: child killed by signal 9 (likely OOM killer)");
+	assert_int_equal(s.kernel_oom_kills, 0);
+	assert_false(s.verified);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -93,6 +158,8 @@ int main(void)
 		cmocka_unit_test(test_done_without_rc_is_not_success),
 		cmocka_unit_test(test_no_markers),
 		cmocka_unit_test(test_workload_lines),
+		cmocka_unit_test(test_swapfill_verified),
+		cmocka_unit_test(test_swapfill_fail_and_oom),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* nfstb-table: aggregation, expectations, malformed rows, discovery. */
+/*
+ * nfstb-table: aggregation, expectations (modes forced, natural, smoke,
+ * lockdep, swap), malformed rows, discovery.
+ */
 #include "golden.h"
 #include "table.h"
 
@@ -119,9 +122,9 @@ static void test_print_groups_and_mean(void **state)
 	assert_int_equal(table_print(f, &t), 1);
 	fclose(f);
 	assert_string_equal(out,
-		"scenario  arm      mode     runs  PASS  DEADLOCK  other  mean_detect_s  expect              ok\n"
-		"tcp-v3    control  forced      3     0         3      0         11.250  >=3/3 DEADLOCK      ok\n"
-		"udp-v3    fixed    forced      3     2         0      1              -  3/3 PASS            FAIL\n"
+		"scenario  arm      mode     runs  PASS  DEADLOCK  LOCKDEP   OOM  other  mean_detect_s  expect              ok\n"
+		"tcp-v3    control  forced      3     0         3        0     0      0         11.250  >=3/3 DEADLOCK      ok\n"
+		"udp-v3    fixed    forced      3     2         0        0     0      1              -  3/3 PASS            FAIL\n"
 		"1 passed, 1 failed\n");
 	free(out);
 	out = NULL;
@@ -129,9 +132,77 @@ static void test_print_groups_and_mean(void **state)
 	table_write_summary(f, &t);
 	fclose(f);
 	assert_string_equal(out,
-		"scenario\tarm\tmode\truns\tpass\tdeadlock\tother\tmean_detect_s\texpect\tok\n"
-		"tcp-v3\tcontrol\tforced\t3\t0\t3\t0\t11.250\t>=3/3 DEADLOCK\tok\n"
-		"udp-v3\tfixed\tforced\t3\t2\t0\t1\t-\t3/3 PASS\tFAIL\n");
+		"scenario\tarm\tmode\truns\tpass\tdeadlock\tlockdep\toom\tother\tmean_detect_s\texpect\tok\n"
+		"tcp-v3\tcontrol\tforced\t3\t0\t3\t0\t0\t0\t11.250\t>=3/3 DEADLOCK\tok\n"
+		"udp-v3\tfixed\tforced\t3\t2\t0\t0\t0\t1\t-\t3/3 PASS\tFAIL\n");
+	free(out);
+	table_free(&t);
+}
+
+#define LRC "LOCKDEP(reclaim-connect)"
+
+static void test_lockdep_control_needs_every_run(void **state)
+{
+	struct table t = { NULL, 0 };
+	char expect[64];
+
+	(void)state;
+	add(&t, "lockdep-v3", "control", "lockdep", LRC, "-", 3);
+	assert_int_equal(t.v[0].lockdep, 3);
+	assert_true(table_group_ok(&t.v[0], expect, sizeof(expect)));
+	assert_string_equal(expect, "3/3 LOCKDEP");
+	/* one OTHER-LOCKDEP (counted as other) fails the row */
+	add(&t, "lockdep-v3", "control", "lockdep", "OTHER-LOCKDEP", "-", 1);
+	assert_int_equal(t.v[0].other, 1);
+	assert_false(table_group_ok(&t.v[0], expect, sizeof(expect)));
+	assert_string_equal(expect, "4/4 LOCKDEP");
+	table_free(&t);
+
+	/* another LOCKDEP(...) signature is a LOCKDEP, but not the cycle */
+	add(&t, "lockdep-v3", "control", "lockdep", "LOCKDEP(x)", "-", 1);
+	assert_int_equal(t.v[0].lockdep, 1);
+	assert_false(table_group_ok(&t.v[0], expect, sizeof(expect)));
+	table_free(&t);
+}
+
+static void test_lockdep_and_swap_fixed_must_pass(void **state)
+{
+	struct table t = { NULL, 0 };
+	char expect[64];
+
+	(void)state;
+	add(&t, "lockdep-v3", "fixed", "lockdep", "PASS", "-", 2);
+	add(&t, "swap-v3", "fixed", "swap", "PASS", "-", 2);
+	assert_true(table_group_ok(&t.v[0], expect, sizeof(expect)));
+	assert_true(table_group_ok(&t.v[1], expect, sizeof(expect)));
+	assert_string_equal(expect, "2/2 PASS");
+	add(&t, "lockdep-v3", "fixed", "lockdep", LRC, "-", 1);
+	add(&t, "swap-v3", "fixed", "swap", "OOM", "-", 1);
+	assert_false(table_group_ok(&t.v[0], expect, sizeof(expect)));
+	assert_false(table_group_ok(&t.v[1], expect, sizeof(expect)));
+	assert_int_equal(t.v[1].oom, 1);
+	table_free(&t);
+}
+
+static void test_swap_control_reports_only(void **state)
+{
+	struct table t = { NULL, 0 };
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	add(&t, "swap-v3", "control", "swap", "PASS", "-", 1);
+	add(&t, "swap-v3", "control", "swap", "OOM", "-", 2);
+	add(&t, "swap-v3", "control", "swap", "OTHER-HANG", "-", 1);
+	add(&t, "swap-v3", "control", "swap", RCD, "30.000", 1);
+	f = open_memstream(&out, &len);
+	assert_int_equal(table_print(f, &t), 0);
+	fclose(f);
+	assert_string_equal(out,
+		"scenario  arm      mode     runs  PASS  DEADLOCK  LOCKDEP   OOM  other  mean_detect_s  expect              ok\n"
+		"swap-v3   control  swap        5     1         1        0     2      1         30.000  report only         ok\n"
+		"1 passed, 0 failed\n");
 	free(out);
 	table_free(&t);
 }
@@ -152,6 +223,12 @@ static void test_malformed_lines(void **state)
 	assert_string_equal(err, "arm '-' goes with mode 'smoke' only");
 	assert_int_equal(table_add_line(&t, "s\tfixed\tlazy\tPASS\tnone\t-\t-\t-\t0\tok",
 					err, sizeof(err)), -1);
+	assert_string_equal(err, "bad mode 'lazy' (forced|natural|smoke|lockdep|swap)");
+	assert_int_equal(table_add_line(&t, "s\t-\tswap\tPASS\tnone\t-\t-\t-\t0\tok",
+					err, sizeof(err)), -1);
+	assert_int_equal(table_add_line(&t, "s\tfixed\tswap\tLOCKDEP()\tnone\t-\t-\t-\t0\tok",
+					err, sizeof(err)), -1);
+	assert_string_equal(err, "bad verdict 'LOCKDEP()'");
 	assert_int_equal(table_add_line(&t, "s\tfixed\tforced\tMAYBE\tnone\t-\t-\t-\t0\tok",
 					err, sizeof(err)), -1);
 	assert_string_equal(err, "bad verdict 'MAYBE'");
@@ -206,6 +283,9 @@ int main(void)
 		cmocka_unit_test(test_control_natural_reports_only),
 		cmocka_unit_test(test_smoke_must_all_pass),
 		cmocka_unit_test(test_print_groups_and_mean),
+		cmocka_unit_test(test_lockdep_control_needs_every_run),
+		cmocka_unit_test(test_lockdep_and_swap_fixed_must_pass),
+		cmocka_unit_test(test_swap_control_reports_only),
 		cmocka_unit_test(test_malformed_lines),
 		cmocka_unit_test(test_find_verdicts),
 	};

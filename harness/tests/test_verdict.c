@@ -367,6 +367,357 @@ static void test_gather_end_to_end(void **state)
 	free(dir);
 }
 
+/* ---- mode lockdep ---- */
+
+static struct verdict_input *lockdep_run(const char *arm, enum lockdep_kind k)
+{
+	struct verdict_input *in = good_run();
+
+	in->arm = arm;
+	in->mode = "lockdep";
+	in->trace.skip_in_worker = 0;	/* not needed in this mode */
+	in->trace_read = false;
+	in->lockdep.kind = k;
+	in->lockdep.time_us = TIME_NONE;
+	snprintf(in->lockdep.title, sizeof(in->lockdep.title), "%s",
+		 k == LOCKDEP_RECLAIM_CONNECT ?
+		 "possible circular locking dependency: xprt_connect -> fs_reclaim in kworker/u4:2" :
+		 k == LOCKDEP_OTHER ? "inconsistent lock state: &xprt->transport_lock in swapper/0" :
+		 "none");
+	return in;
+}
+
+static void test_lockdep_pass(void **state)
+{
+	struct verdict v;
+
+	(void)state;
+	verdict_decide(lockdep_run("fixed", LOCKDEP_NONE), &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	assert_int_equal(v.rule, 'e');
+	assert_string_equal(v.reason, "no lockdep report, data verified");
+}
+
+static void test_lockdep_reports(void **state)
+{
+	struct verdict v;
+
+	(void)state;
+	verdict_decide(lockdep_run("control", LOCKDEP_RECLAIM_CONNECT), &v);
+	assert_int_equal(v.kind, VERDICT_LOCKDEP);
+	assert_int_equal(v.rule, 'l');
+	assert_string_equal(v.text, "LOCKDEP(reclaim-connect)");
+	assert_string_equal(v.reason,
+		"possible circular locking dependency: xprt_connect -> fs_reclaim in kworker/u4:2");
+	assert_true(v.detect_us == TIME_NONE);
+	verdict_decide(lockdep_run("fixed", LOCKDEP_OTHER), &v);
+	assert_int_equal(v.kind, VERDICT_OTHER_LOCKDEP);
+	assert_string_equal(v.text, "OTHER-LOCKDEP");
+	assert_string_equal(v.reason,
+		"inconsistent lock state: &xprt->transport_lock in swapper/0");
+}
+
+static void test_lockdep_rule_order(void **state)
+{
+	struct verdict_input *in;
+	struct verdict v;
+
+	(void)state;
+	/* (a) a hang beats the report */
+	in = lockdep_run("control", LOCKDEP_RECLAIM_CONNECT);
+	deadlock(in, 18500000);
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
+	/* (b) so does the watchdog */
+	in = lockdep_run("control", LOCKDEP_RECLAIM_CONNECT);
+	in->watchdog = 1;
+	verdict_decide(in, &v);
+	assert_int_equal(v.rule, 'b');
+	/* (c) a run that did not finish proves nothing */
+	in = lockdep_run("control", LOCKDEP_RECLAIM_CONNECT);
+	in->client.done_rc = 1;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_string_equal(v.reason, "phase=done rc=1");
+	/* the report beats (d) */
+	in = lockdep_run("control", LOCKDEP_RECLAIM_CONNECT);
+	in->server.nsummaries = 0;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_LOCKDEP);
+	/* (d) without a report, as in the other modes */
+	in = lockdep_run("fixed", LOCKDEP_NONE);
+	in->server.summaries[0].failed = 1;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_DATA_LOSS);
+	assert_string_equal(v.reason, "server verify failed=1 of files=4");
+	in = lockdep_run("fixed", LOCKDEP_NONE);
+	in->server_read = false;
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason, "cannot read server console");
+}
+
+/* ---- mode swap ---- */
+
+static struct verdict_input *swap_run(const char *arm)
+{
+	struct verdict_input *in = good_run();
+	struct swap_facts *s = &in->swap;
+
+	in->arm = arm;
+	in->mode = "swap";
+	in->trace.skip_in_worker = 0;
+	in->server.nsummaries = 0;	/* no server verify in this mode */
+	in->client.nsummaries = 0;
+	in->server_read = false;
+	s->filled = s->ready = s->verified = true;
+	s->mb = 640;
+	s->ok = 1;
+	s->pswpin = s->pswpout = s->elapsed_ms = -1;	/* not on the line */
+	s->out_pages = 95000;
+	s->in_pages = 79990;
+	in->trace.worker_enter = in->trace.worker_exit = 2;
+	in->trace.exits_checked = 2;
+	in->trace.memalloc_in_worker = 2;
+	in->trace.nofs_in_worker = 2;
+	return in;
+}
+
+static void test_swap_pass(void **state)
+{
+	struct verdict_input *in = swap_run("fixed");
+	struct verdict v;
+
+	(void)state;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	assert_int_equal(v.rule, 'e');
+	assert_string_equal(v.reason,
+		"swap verified: mb=640 swapped_out_pages=95000 swapped_in_pages=79990, "
+		"2 connect worker(s) with PF_MEMALLOC");
+	assert_int_equal(data_state(in), DATA_OK);
+	/* the control arm needs no PF_MEMALLOC worker to pass */
+	in = swap_run("control");
+	in->trace.memalloc_in_worker = 0;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+}
+
+static void test_swap_hang_keeps_signature(void **state)
+{
+	struct verdict_input *in = swap_run("control");
+	struct verdict v;
+
+	(void)state;
+	deadlock(in, 18500000);
+	in->swap.oom = true;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
+	assert_int_equal(v.detect_us, 12500000);
+	in = swap_run("control");
+	in->cls.sig = SIG_OTHER_HANG;
+	in->cls.time_us = 7000000;
+	snprintf(in->cls.title, sizeof(in->cls.title), "task hung in rpc_wait_bit_killable");
+	snprintf(in->cls.comm, sizeof(in->cls.comm), "kworker/u4:1");
+	in->cls.pid = 35;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "OTHER-HANG");
+	assert_string_equal(v.reason, "task hung in rpc_wait_bit_killable (kworker/u4:1:35)");
+}
+
+static void test_swap_oom_then_fail(void **state)
+{
+	struct verdict_input *in = swap_run("control");
+	struct verdict v;
+
+	(void)state;
+	in->client.done = false;	/* OOM and FAIL come before (c) */
+	in->swap.fail = true;
+	snprintf(in->swap.fail_line, sizeof(in->swap.fail_line),
+		 "FAIL offset=4096 expected=0x11 got=0x00");
+	in->swap.oom = true;
+	snprintf(in->swap.oom_line, sizeof(in->swap.oom_line),
+		 "Out of memory: Killed process 212 (nfstb-swapfill)");
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_OOM);
+	assert_string_equal(v.text, "OOM");
+	assert_int_equal(v.rule, 'o');
+	assert_string_equal(v.reason,
+		"nfstb-swapfill OOM-killed: Out of memory: Killed process 212 (nfstb-swapfill)");
+	in->swap.oom = false;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_DATA_LOSS);
+	assert_int_equal(v.rule, 'd');
+	assert_string_equal(v.reason, "nfstb-swapfill: FAIL offset=4096 expected=0x11 got=0x00");
+	assert_int_equal(data_state(in), DATA_LOSS);
+}
+
+static void test_swap_needs_done_and_verified(void **state)
+{
+	struct verdict_input *in = swap_run("fixed");
+	struct verdict v;
+
+	(void)state;
+	in->client.done = false;
+	verdict_decide(in, &v);
+	assert_int_equal(v.rule, 'c');
+	in = swap_run("fixed");
+	in->swap.verified = false;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_int_equal(v.rule, 's');
+	assert_string_equal(v.reason, "no 'nfstb-swapfill: verified' line");
+	assert_int_equal(data_state(in), DATA_MISSING);
+	in = swap_run("fixed");
+	in->swap.ok = 0;
+	snprintf(in->swap.verified_line, sizeof(in->swap.verified_line),
+		 "verified mb=640 ok=0");
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason,
+			    "nfstb-swapfill: verified without ok=1: verified mb=640 ok=0");
+}
+
+static void test_swap_needs_traffic(void **state)
+{
+	struct verdict_input *in = swap_run("fixed");
+	struct verdict v;
+
+	(void)state;
+	in->swap.out_pages = 0;
+	in->swap.in_pages = -1;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_string_equal(v.reason,
+		"no swap traffic (swapped_out_pages=0 swapped_in_pages=none)");
+	in = swap_run("fixed");
+	in->swap.in_pages = 0;
+	verdict_decide(in, &v);
+	assert_true(starts_with(v.reason, "no swap traffic"));
+}
+
+static void test_swap_trace_rules(void **state)
+{
+	struct verdict_input *in = swap_run("control");
+	struct verdict v;
+
+	(void)state;
+	in->trace.exits_mismatched = 1;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_int_equal(v.rule, 't');
+	assert_string_equal(v.reason, "task flags not restored by the connect worker");
+	in = swap_run("fixed");
+	in->trace.memalloc_in_worker = 0;
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason,
+		"no connect worker ran with PF_MEMALLOC (no reconnect on the swap transport?)");
+	in = swap_run("fixed");
+	in->trace_read = false;
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason, "cannot read trace");
+}
+
+static void test_mode_outputs(void **state)
+{
+	struct verdict_input *in = lockdep_run("control", LOCKDEP_RECLAIM_CONNECT);
+	struct report_paths p = { "c.log", "t.trace", "s.log" };
+	struct verdict v;
+	char *out;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	in->scenario = "lockdep-v3";
+	verdict_decide(in, &v);
+	out = capture_line_and_tsv(in, &v);
+	assert_string_equal(out,
+		"VERDICT lockdep-v3 control lockdep LOCKDEP(reclaim-connect) signature=none "
+		"detect_s=- reason=possible circular locking dependency: xprt_connect -> fs_reclaim in kworker/u4:2\n"
+		"lockdep-v3\tcontrol\tlockdep\tLOCKDEP(reclaim-connect)\tnone\t-\t6.000000\t-\t-\tok\n");
+	free(out);
+
+	in = swap_run("fixed");
+	in->scenario = "swap-v3";
+	verdict_decide(in, &v);
+	out = capture_line_and_tsv(in, &v);
+	assert_true(strstr(out, "swap-v3\tfixed\tswap\tPASS\tnone\t-\t6.000000\t-\t0\tok\n"));
+	free(out);
+	out = NULL;
+	f = open_memstream(&out, &len);
+	report_json(f, in, &v, &p);
+	fclose(f);
+	assert_non_null(strstr(out, "\"lockdep\": {\n    \"kind\": \"none\""));
+	assert_non_null(strstr(out, "\"swapped_out_pages\": 95000,\n    \"swapped_in_pages\": 79990,"));
+	assert_non_null(strstr(out, "\"memalloc_in_worker\": 2"));
+	assert_non_null(strstr(out, "\"nofs_in_worker\": 2"));
+	assert_non_null(strstr(out, "\"flags_restored\": \"ok\""));
+	assert_non_null(strstr(out, "\"pswpin\": null"));
+	assert_non_null(strstr(out, "\"oom\": false"));
+	free(out);
+}
+
+static void test_gather_modes_end_to_end(void **state)
+{
+	char *dir = test_tmpdir(), server[256], console[256], trace[256];
+	struct verdict_input *in = calloc(1, sizeof(*in));
+	struct report_paths p;
+	struct verdict v;
+
+	(void)state;
+	snprintf(server, sizeof(server), "%s/server.log", dir);
+	test_write(server, "[    9.0] nfstb-verify: summary files=1 ok=1 failed=0 bytes=1\n");
+	p = (struct report_paths){ NFSTB_TEST_DATA "/console/lockdep-control-reclaim-connect.log",
+				   "/nonexistent/trace", server };
+	in->scenario = "lockdep-v3";
+	in->arm = "control";
+	in->mode = "lockdep";
+	gather_facts(in, &p);
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "LOCKDEP(reclaim-connect)");
+	assert_int_equal(in->lockdep.time_us, 2731004);
+
+	in->arm = "fixed";
+	p.console = NFSTB_TEST_DATA "/console/lockdep-clean-boot.log";
+	gather_facts(in, &p);
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "PASS");
+
+	p.console = NFSTB_TEST_DATA "/console/lockdep-other-inconsistent.log";
+	gather_facts(in, &p);
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "OTHER-LOCKDEP");
+
+	/* swap: console lines and a trace with a PF_MEMALLOC worker */
+	snprintf(console, sizeof(console), "%s/client.log", dir);
+	test_write(console,
+		   "[   60.0] nfstb-swapfill: verified mb=640 ok=1 pswpin=1 pswpout=2 "
+		   "elapsed_ms=3 swapped_out_pages=7 swapped_in_pages=5\n"
+		   "[   61.0] nfstb: phase=done rc=0\n");
+	snprintf(trace, sizeof(trace), "%s/trace", dir);
+	test_write(trace,
+		   " kworker/u4:1-35 [001] ..... 24.100000: xs_connect_worker_enter: "
+		   "proto=tcp dst=10.0.0.1:2049 entry_flags= flags=MEMALLOC|MEMALLOC_NOFS\n"
+		   " kworker/u4:1-35 [001] ..... 24.200000: xs_connect_worker_exit: "
+		   "proto=tcp dst=10.0.0.1:2049 entry_flags= flags= status=0\n");
+	p = (struct report_paths){ console, trace, "/nonexistent/server" };
+	in->mode = "swap";
+	gather_facts(in, &p);
+	verdict_decide(in, &v);
+	assert_int_equal(in->swap.in_pages, 5);
+	assert_string_equal(v.text, "PASS");
+	assert_int_equal(in->trace.memalloc_in_worker, 1);
+	assert_int_equal(in->trace.nofs_in_worker, 1);
+	/* the deadlock arm's fixed trace: NOFS only, no PF_MEMALLOC */
+	p.trace = NFSTB_TEST_DATA "/trace/fixed-forced.trace";
+	gather_facts(in, &p);
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason,
+		"no connect worker ran with PF_MEMALLOC (no reconnect on the swap transport?)");
+
+	free(in);
+	test_rmtree(dir);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -386,6 +737,17 @@ int main(void)
 		cmocka_unit_test(test_report_formats),
 		cmocka_unit_test(test_json_has_the_facts),
 		cmocka_unit_test(test_gather_end_to_end),
+		cmocka_unit_test(test_lockdep_pass),
+		cmocka_unit_test(test_lockdep_reports),
+		cmocka_unit_test(test_lockdep_rule_order),
+		cmocka_unit_test(test_swap_pass),
+		cmocka_unit_test(test_swap_hang_keeps_signature),
+		cmocka_unit_test(test_swap_oom_then_fail),
+		cmocka_unit_test(test_swap_needs_done_and_verified),
+		cmocka_unit_test(test_swap_needs_traffic),
+		cmocka_unit_test(test_swap_trace_rules),
+		cmocka_unit_test(test_mode_outputs),
+		cmocka_unit_test(test_gather_modes_end_to_end),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
