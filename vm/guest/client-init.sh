@@ -193,12 +193,12 @@ workload_swap() {
 	mkswap "$swapfile" > /dev/null && swapon "$swapfile" ||
 		{ log "phase=error what=swapon"; return 1; }
 	log "phase=swapon $(grep -E '^(SwapTotal|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
-	fill=${nfstb_fillmb:-640}
+	fill=${nfstb_fillmb:-448}
 	nfstb-swapfill --size "$fill" --seed "$seed" --hold-file /tmp/go --timeout 600 2>&1 |
 		to_kmsg /tmp/swapfill.log &
 	# Reconnect while pages are going out to swap, i.e. once the fill has
 	# passed the guest's RAM.
-	wait_grep 600 /tmp/swapfill.log "filled mb=${nfstb_reconnectmb:-320}" ||
+	wait_grep 600 /tmp/swapfill.log "filled mb=${nfstb_reconnectmb:-384}" ||
 		{ log "phase=error what=swapfill-progress"; return 1; }
 	log "phase=reconnect proto=$proto"
 	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
