@@ -14,7 +14,7 @@ GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh nfs-server/init.sh \
 	nfs-server/exports vm/build-initramfs.sh
 
 .PHONY: all help deps kernel workloads harness-tools images nfs-test check \
-	check-series vm-up vm-down clean distclean
+	check-series bench vm-up vm-down clean distclean
 
 all: help
 
@@ -22,6 +22,7 @@ help:
 	@echo "make nfs-test   build everything and run the scenarios (SCENARIOS= ARMS= MODES= RUNS= CAPTURE=)"
 	@echo "make check      unit tests, golden files, patch series checks"
 	@echo "make kernel     build the guest kernel (CONFIG=default|lockdep)"
+	@echo "make bench      phase timings of a small run (build, boot, scenario, detection, teardown)"
 	@echo "make vm-up      boot both guests and leave them running (virsh console nfstb-client)"
 	@echo "make vm-down    tear the lab down"
 
@@ -57,6 +58,9 @@ check: deps
 
 check-series: deps
 	@kernel-patches/check-series.sh
+
+bench: kernel harness-tools images
+	@harness/bench.sh
 
 vm-up: kernel harness-tools images
 	@harness/vm-up.sh

@@ -81,7 +81,10 @@ cleanup() {
 	local rc=$?
 	trap - EXIT INT TERM
 	stop_capture
+	local t_down
+	t_down=$(now)
 	lab_down
+	phase lab teardown "$(echo "$(now) - $t_down" | bc)"
 	exit "$rc"
 }
 trap cleanup EXIT
@@ -92,6 +95,10 @@ printf 'run\tphase\tseconds\n' > "$phase_log"
 phase() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$phase_log"; }
 
 t0=$(now)
+for f in default lockdep; do
+	[ -f "$BUILD/kernel-$f/build-seconds" ] &&
+		phase "kernel-$f" "kernel-build (last real build)" "$(cat "$BUILD/kernel-$f/build-seconds")"
+done
 lab_up
 phase lab lab-up "$(echo "$(now) - $t0" | bc)"
 

@@ -1,0 +1,18 @@
+#!/bin/bash
+# make bench: the testbed's own speed. Runs a small fixed selection and prints
+# the wall time of each phase (from results/<run>/phases.tsv), so that
+# regressions in build, boot, scenario, detection or teardown time show up.
+set -euo pipefail
+. "$(dirname "$0")/../vm/lib.sh"
+
+export SCENARIOS=${SCENARIOS:-smoke-v3,v3-tcp} RUNS=${RUNS:-1} ARMS=${ARMS:-fixed,control} MODES=forced
+t0=$(date +%s)
+"$TOP/harness/nfs-test.sh" || true
+phases=$TOP/results/latest/phases.tsv
+[ -f "$phases" ] || die "no phases.tsv from the run: see the output above"
+echo
+echo "phase timings (seconds; $phases):"
+awk -F'\t' 'NR > 1 { n[$2]++; s[$2] += $3; if (!($2 in mx) || $3 > mx[$2]) mx[$2] = $3 }
+	END { printf "  %-36s %5s %9s %9s\n", "phase", "n", "mean", "max";
+	      for (p in n) printf "  %-36s %5d %9.1f %9.1f\n", p, n[p], s[p] / n[p], mx[p] }' "$phases" | sort
+echo "  wall time of 'make bench': $(( $(date +%s) - t0 )) s"
