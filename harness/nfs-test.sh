@@ -5,7 +5,8 @@
 # run's verdict and prints the results table (harness/bin/nfstb-table).
 #
 # Selection (environment or make variables; comma or space separated):
-#   SCENARIOS  names from harness/scenarios.def, or 'all' (default: default=yes)
+#   SCENARIOS  names from harness/scenarios.def, a workload name (all its
+#              scenarios, e.g. swap), or 'all' (default: default=yes)
 #   ARMS       fixed,control                 (default: both)
 #   MODES      forced,natural                (default: forced)
 #   RUNS       runs per scenario/arm/mode    (default: 2)
@@ -40,10 +41,19 @@ case "${SCENARIOS:-}" in
 "") SCENARIOS=$default_scenarios ;;
 all) SCENARIOS=$all_scenarios ;;
 esac
-SCENARIOS=$(words "$SCENARIOS")
-for s in $SCENARIOS; do
-	in_list "$s" $all_scenarios || die "unknown scenario '$s': known are $(echo $all_scenarios | tr ' ' ',') (see harness/scenarios.def)"
+# A workload name (smoke, deadlock, lockdep, swap) selects all its scenarios.
+selected=""
+for s in $(words "$SCENARIOS"); do
+	group=$(awk -v w="$s" '!/^#/ && NF && $2 == w {print $1}' "$DEF")
+	if [ -n "$group" ]; then
+		selected="$selected $group"
+	elif in_list "$s" $all_scenarios; then
+		selected="$selected $s"
+	else
+		die "unknown scenario '$s': known are $(echo $all_scenarios | tr ' ' ','), or a workload name: smoke,deadlock,lockdep,swap (see harness/scenarios.def)"
+	fi
 done
+SCENARIOS=$selected
 ARMS=$(words "${ARMS:-fixed,control}")
 for a in $ARMS; do in_list "$a" fixed control || die "unknown arm '$a': use ARMS=fixed,control"; done
 MODES=$(words "${MODES:-forced}")
