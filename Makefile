@@ -14,7 +14,7 @@ GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh nfs-server/init.sh \
 	nfs-server/exports vm/build-initramfs.sh
 
 .PHONY: all help deps kernel workloads harness-tools images nfs-test check \
-	check-series bench vm-up vm-down clean distclean
+	check-series nfs-capture bench vm-up vm-down clean distclean
 
 all: help
 
@@ -22,6 +22,7 @@ help:
 	@echo "make nfs-test   build everything and run the scenarios (SCENARIOS= ARMS= MODES= RUNS= CAPTURE=)"
 	@echo "make check      unit tests, golden files, patch series checks"
 	@echo "make kernel     build the guest kernel (CONFIG=default|lockdep)"
+	@echo "make nfs-capture SCENARIO=v3-tcp   one scenario with its packet captures kept"
 	@echo "make bench      phase timings of a small run (build, boot, scenario, detection, teardown)"
 	@echo "make vm-up      boot both guests and leave them running (virsh console nfstb-client)"
 	@echo "make vm-down    tear the lab down"
@@ -58,6 +59,12 @@ check: deps
 
 check-series: deps
 	@kernel-patches/check-series.sh
+
+# One scenario, one run per arm, with the packet capture kept for Wireshark.
+nfs-capture: kernel harness-tools images
+	@[ -n "$(SCENARIO)" ] || { echo "nfstb: error: name a scenario: make nfs-capture SCENARIO=v3-tcp [ARMS=control]" >&2; exit 1; }
+	@rc=0; SCENARIOS="$(SCENARIO)" RUNS=1 CAPTURE=1 harness/nfs-test.sh || rc=$$?; \
+	ls -1 results/latest/*/capture.pcap 2>/dev/null | sed 's/^/nfstb: capture: /'; exit $$rc
 
 bench: kernel harness-tools images
 	@harness/bench.sh
