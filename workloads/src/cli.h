@@ -4,7 +4,9 @@
 #ifndef NFSTB_CLI_H
 #define NFSTB_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum cli_result {
 	CLI_OK,    /* options valid, struct filled */
@@ -20,6 +22,14 @@ enum {
 /* Formats the getopt_long failure for the option at argv[optind - 1] into
  * err. 'c' is what getopt_long returned (':' or '?'). */
 void cli_getopt_error(int c, char **argv, char *err, size_t errlen);
+
+/* The options several tools share. Each returns false with the tool's
+ * standard error line in err. */
+bool cli_parse_seed(const char *arg, uint64_t *seed, char *err, size_t errlen);
+bool cli_parse_timeout(const char *arg, uint64_t *secs, char *err, size_t errlen);
+
+/* After getopt_long: false, with an error line, if operands are left. */
+bool cli_no_operands(int argc, char **argv, char *err, size_t errlen);
 
 /* Prints "<tool>: <msg>\n" to stderr; used by all mains for the single
  * error line. */

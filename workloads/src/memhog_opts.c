@@ -64,10 +64,8 @@ enum cli_result memhog_parse_args(int argc, char **argv,
 			o->hold_file = optarg;
 			break;
 		case OPT_TIMEOUT:
-			if (!parse_u64_range(optarg, 1, 86400, &o->timeout_s)) {
-				snprintf(err, errlen, "--timeout must be a number of seconds from 1 to 86400, e.g. 600");
+			if (!cli_parse_timeout(optarg, &o->timeout_s, err, errlen))
 				return CLI_ERROR;
-			}
 			break;
 		case OPT_CHUNK:
 			if (!parse_u64_range(optarg, 1, 1024, &o->chunk_mb)) {
@@ -83,10 +81,8 @@ enum cli_result memhog_parse_args(int argc, char **argv,
 			return CLI_ERROR;
 		}
 	}
-	if (optind < argc) {
-		snprintf(err, errlen, "unexpected argument '%s' (see --help)", argv[optind]);
+	if (!cli_no_operands(argc, argv, err, errlen))
 		return CLI_ERROR;
-	}
 	if (o->available_mb && o->fraction > 0) {
 		snprintf(err, errlen, "--available and --fraction are mutually exclusive: give one target");
 		return CLI_ERROR;

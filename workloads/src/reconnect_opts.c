@@ -75,10 +75,8 @@ enum cli_result reconnect_parse_args(int argc, char **argv,
 			return CLI_ERROR;
 		}
 	}
-	if (optind < argc) {
-		snprintf(err, errlen, "unexpected argument '%s' (see --help)", argv[optind]);
+	if (!cli_no_operands(argc, argv, err, errlen))
 		return CLI_ERROR;
-	}
 	if (!port) {
 		snprintf(err, errlen, "--port PORT is required (the NFS server port, e.g. 2049)");
 		return CLI_ERROR;

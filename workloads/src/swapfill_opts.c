@@ -63,20 +63,16 @@ enum cli_result swapfill_parse_args(int argc, char **argv,
 			have_size = true;
 			break;
 		case OPT_SEED:
-			if (!parse_u64(optarg, &o->seed)) {
-				snprintf(err, errlen, "--seed must be an unsigned 64-bit number, e.g. 42 or 0x2a");
+			if (!cli_parse_seed(optarg, &o->seed, err, errlen))
 				return CLI_ERROR;
-			}
 			have_seed = true;
 			break;
 		case OPT_HOLD:
 			o->hold_file = optarg;
 			break;
 		case OPT_TIMEOUT:
-			if (!parse_u64_range(optarg, 1, 86400, &o->timeout_s)) {
-				snprintf(err, errlen, "--timeout must be a number of seconds from 1 to 86400, e.g. 600");
+			if (!cli_parse_timeout(optarg, &o->timeout_s, err, errlen))
 				return CLI_ERROR;
-			}
 			break;
 		case OPT_PASSES:
 			if (!parse_u64_range(optarg, 1, SWAPFILL_MAX_PASSES, &o->passes)) {
@@ -93,10 +89,8 @@ enum cli_result swapfill_parse_args(int argc, char **argv,
 			return CLI_ERROR;
 		}
 	}
-	if (optind < argc) {
-		snprintf(err, errlen, "unexpected argument '%s' (see --help)", argv[optind]);
+	if (!cli_no_operands(argc, argv, err, errlen))
 		return CLI_ERROR;
-	}
 	if (!have_size || !have_seed) {
 		snprintf(err, errlen, "--%s is required (see --help)",
 			 !have_size ? "size MB" : "seed S");

@@ -52,10 +52,8 @@ enum cli_result verify_parse_args(int argc, char **argv,
 			return CLI_ERROR;
 		}
 	}
-	if (optind < argc) {
-		snprintf(err, errlen, "unexpected argument '%s' (see --help)", argv[optind]);
+	if (!cli_no_operands(argc, argv, err, errlen))
 		return CLI_ERROR;
-	}
 	if (!o->dir || !*o->dir) {
 		snprintf(err, errlen, "--dir DIR is required (the directory holding the data files)");
 		return CLI_ERROR;
