@@ -14,4 +14,13 @@ void cli_usage_error(const char *prog, const char *fmt, ...)
 void cli_fail(int code, const char *prog, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4), noreturn));
 
+/*
+ * The argument list of a tool that takes one operand and only --help:
+ * returns the operand; prints @usage and exits 0 for --help/-h; exits 2
+ * with one line for an unknown option, a second operand or none.
+ * @name names the operand in those lines (e.g. "CONSOLE_LOG").
+ */
+const char *cli_one_operand(int argc, char **argv, const char *prog,
+			    const char *name, void (*usage)(void));
+
 #endif

@@ -48,22 +48,9 @@ int main(int argc, char **argv)
 	struct classification c;
 	struct lockdep_info li;
 	struct lines log;
-	const char *path = NULL;
+	const char *path;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-			return 0;
-		}
-		if (argv[i][0] == '-' && argv[i][1])
-			cli_usage_error(prog, "unknown option '%s'", argv[i]);
-		if (path)
-			cli_usage_error(prog, "expected one CONSOLE_LOG, got '%s' too",
-					argv[i]);
-		path = argv[i];
-	}
-	if (!path)
-		cli_usage_error(prog, "missing CONSOLE_LOG");
+	path = cli_one_operand(argc, argv, prog, "CONSOLE_LOG", usage);
 	if (lines_load(path, &log))
 		cli_fail(EXIT_IO, prog, "cannot read %s: %s", path,
 			 strerror(errno));

@@ -54,26 +54,13 @@ static void add_file(struct table *t, const char *path)
 int main(int argc, char **argv)
 {
 	struct table t = { NULL, 0 };
-	const char *dir = NULL;
+	const char *dir;
 	char **paths, summary[4096];
 	size_t n, failed;
 	struct stat st;
 	FILE *f;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-			return 0;
-		}
-		if (argv[i][0] == '-' && argv[i][1])
-			cli_usage_error(prog, "unknown option '%s'", argv[i]);
-		if (dir)
-			cli_usage_error(prog, "expected one RESULTS_RUN_DIR, got '%s' too",
-					argv[i]);
-		dir = argv[i];
-	}
-	if (!dir)
-		cli_usage_error(prog, "missing RESULTS_RUN_DIR");
+	dir = cli_one_operand(argc, argv, prog, "RESULTS_RUN_DIR", usage);
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		cli_usage_error(prog, "'%s' is not a directory", dir);
 	if (table_find_verdicts(dir, &paths, &n))

@@ -39,22 +39,9 @@ int main(int argc, char **argv)
 {
 	struct trace_counts c;
 	struct lines trace;
-	const char *path = NULL;
+	const char *path;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-			return 0;
-		}
-		if (argv[i][0] == '-' && argv[i][1])
-			cli_usage_error(prog, "unknown option '%s'", argv[i]);
-		if (path)
-			cli_usage_error(prog, "expected one TRACE_FILE, got '%s' too",
-					argv[i]);
-		path = argv[i];
-	}
-	if (!path)
-		cli_usage_error(prog, "missing TRACE_FILE");
+	path = cli_one_operand(argc, argv, prog, "TRACE_FILE", usage);
 	if (lines_load(path, &trace))
 		cli_fail(EXIT_IO, prog, "cannot read %s: %s", path,
 			 strerror(errno));
