@@ -75,6 +75,14 @@ static void jkey(FILE *f, int indent, const char *key)
 	fputs(": ", f);
 }
 
+/* "KEY": "VALUE",<newline> -- the common case of a string member. */
+static void jfield_str(FILE *f, int indent, const char *key, const char *val)
+{
+	jkey(f, indent, key);
+	jstr(f, val);
+	fputs(",\n", f);
+}
+
 static void jtime(FILE *f, int64_t us)
 {
 	char buf[32];
@@ -117,9 +125,7 @@ static void json_markers(FILE *f, const char *name, const struct markers *m,
 		fputs("}", f);
 	}
 	fputs("],\n", f);
-	jkey(f, 4, "last_phase");
-	jstr(f, markers_last_phase(m));
-	fputs(",\n", f);
+	jfield_str(f, 4, "last_phase", markers_last_phase(m));
 	jkey(f, 4, "reconnect_time");
 	jtime(f, m->reconnect_us);
 	fputs(",\n", f);
@@ -134,15 +140,9 @@ static void json_markers(FILE *f, const char *name, const struct markers *m,
 	jkey(f, 4, "verify");
 	json_summaries(f, m);
 	fputs(",\n", f);
-	jkey(f, 4, "writer_ready");
-	jstr(f, m->writer_ready);
-	fputs(",\n", f);
-	jkey(f, 4, "writer_committed");
-	jstr(f, m->writer_committed);
-	fputs(",\n", f);
-	jkey(f, 4, "reconnect");
-	jstr(f, m->reconnect_line);
-	fputs(",\n", f);
+	jfield_str(f, 4, "writer_ready", m->writer_ready);
+	jfield_str(f, 4, "writer_committed", m->writer_committed);
+	jfield_str(f, 4, "reconnect", m->reconnect_line);
 	jkey(f, 4, "reconnect_done");
 	fprintf(f, "%s,\n", m->reconnect_done ? "true" : "false");
 	jkey(f, 4, "memhog_lines");
@@ -156,12 +156,8 @@ static void json_classify(FILE *f, const struct classification *c)
 {
 	jkey(f, 2, "classify");
 	fputs("{\n", f);
-	jkey(f, 4, "signature");
-	jstr(f, signature_name(c->sig));
-	fputs(",\n", f);
-	jkey(f, 4, "title");
-	jstr(f, c->title);
-	fputs(",\n", f);
+	jfield_str(f, 4, "signature", signature_name(c->sig));
+	jfield_str(f, 4, "title", c->title);
 	jkey(f, 4, "task");
 	if (c->sig == SIG_NONE)
 		fputs("null,\n", f);
@@ -214,9 +210,7 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	jcount(f, "release_skip_elsewhere", t->skip_elsewhere, false);
 	jcount(f, "release_writeback_elsewhere", t->writeback_elsewhere, false);
 	jcount(f, "release_other", t->release_other, false);
-	jkey(f, 4, "flags_restored");
-	jstr(f, trace_flags_restored(t));
-	fputs(",\n", f);
+	jfield_str(f, 4, "flags_restored", trace_flags_restored(t));
 	jcount(f, "nofs_in_worker", t->nofs_in_worker, false);
 	jcount(f, "memalloc_in_worker", t->memalloc_in_worker, false);
 	jcount(f, "direct_reclaim_begin", t->direct_reclaim_begin, false);
@@ -291,31 +285,19 @@ void report_json(FILE *f, const struct verdict_input *in,
 	char d[32];
 
 	fputs("{\n", f);
-	jkey(f, 2, "scenario");
-	jstr(f, in->scenario);
-	fputs(",\n", f);
-	jkey(f, 2, "arm");
-	jstr(f, in->arm);
-	fputs(",\n", f);
-	jkey(f, 2, "mode");
-	jstr(f, in->mode);
-	fputs(",\n", f);
+	jfield_str(f, 2, "scenario", in->scenario);
+	jfield_str(f, 2, "arm", in->arm);
+	jfield_str(f, 2, "mode", in->mode);
 	jkey(f, 2, "watchdog");
 	fprintf(f, "%d,\n", in->watchdog);
-	jkey(f, 2, "verdict");
-	jstr(f, v->text);
-	fputs(",\n", f);
+	jfield_str(f, 2, "verdict", v->text);
 	jkey(f, 2, "rule");
 	fprintf(f, "\"%c\",\n", v->rule);
-	jkey(f, 2, "reason");
-	jstr(f, v->reason);
-	fputs(",\n", f);
+	jfield_str(f, 2, "reason", v->reason);
 	jkey(f, 2, "detect_s");
 	fprintf(f, "%s,\n", v->detect_us == TIME_NONE ? "null" :
 		format_secs_ms(v->detect_us, d, sizeof(d)));
-	jkey(f, 2, "data");
-	jstr(f, data_state_name(data_state(in)));
-	fputs(",\n", f);
+	jfield_str(f, 2, "data", data_state_name(data_state(in)));
 	jkey(f, 2, "inputs");
 	fputs("{", f);
 	jstr(f, "console");
