@@ -25,8 +25,6 @@ CAPTURE=${CAPTURE:-1}
 # this many seconds after the reconnect => SysRq-W and classify.
 WATCHDOG=${WATCHDOG:-20}
 RUN_TIMEOUT=${RUN_TIMEOUT:-300} # seconds for a whole run
-CLIENT_MEM=${NFSTB_CLIENT_MEM:-384}
-SERVER_MEM=${NFSTB_SERVER_MEM:-1024}
 
 words() { echo "$1" | tr ',' ' '; }
 in_list() { local x=$1; shift; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
@@ -145,7 +143,7 @@ run_one() {
 	local t_start hang=0 watchdog=0 outcome
 	log "run $rid: starting"
 	t_start=$(now)
-	start_domain server "$SERVER_NAME" 52:54:00:6e:66:10 "$SERVER_MEM" 1 "$dir" ""
+	start_server "$dir"
 	if ! wait_console 120 "$slog" 'phase=server-ready'; then
 		outcome="server did not become ready"
 	else
@@ -153,7 +151,7 @@ run_one() {
 		start_capture "$dir"
 		local t_client
 		t_client=$(now)
-		start_domain client "$CLIENT_NAME" 52:54:00:6e:66:20 "$CLIENT_MEM" 2 "$dir" \
+		start_client "$dir" \
 			"nfstb.workload=$workload nfstb.vers=$vers nfstb.proto=$proto nfstb.arm=$arm nfstb.mode=$mode nfstb.run=$rid nfstb.seed=$n"
 		local deadline markers=0 last_progress reconnect_seen=0 mounted_seen=0 count t
 		# Swapping a few hundred MiB in and out under TCG prints nothing for

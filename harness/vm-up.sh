@@ -13,10 +13,10 @@ mkdir -p "$dir"
 trap 'rc=$?; [ $rc -eq 0 ] || lab_down; exit $rc' EXIT
 trap 'exit 130' INT TERM
 lab_up
-start_domain server "$SERVER_NAME" 52:54:00:6e:66:10 "${NFSTB_SERVER_MEM:-1024}" 1 "$dir" ""
+start_server "$dir"
 wait_for 120 "the server to export" grep -q 'phase=server-ready' "$dir/server-console.log" ||
 	die "server did not become ready: see $dir/server-console.log"
-start_domain client "$CLIENT_NAME" 52:54:00:6e:66:20 "${NFSTB_CLIENT_MEM:-384}" 2 "$dir" \
+start_client "$dir" \
 	"nfstb.workload=interactive nfstb.vers=${VERS:-3} nfstb.proto=${PROTO:-tcp}"
 wait_for 120 "the client to mount" grep -q 'phase=done' "$dir/client-console.log" ||
 	die "client did not finish booting: see $dir/client-console.log"

@@ -27,14 +27,6 @@ VIRSH="virsh -q -c $URI"
 
 virsh_ok() { timeout 20 $VIRSH "$@" > /dev/null 2>&1; }
 
-netns_exec() {
-	if [ "$(cat "$STATE/mode" 2>/dev/null)" = private ]; then
-		ip netns exec "$NETNS" "$@"
-	else
-		"$@"
-	fi
-}
-
 # KVM exists here but may not run a guest kernel: probe once per kernel.
 virt_type() {
 	case "${NFSTB_ACCEL:-auto}" in
@@ -137,6 +129,16 @@ start_domain() {
 		die "starting domain $name failed: $(tr '\n' ' ' < "$dir/$role-create.log")"
 	log "lab: $name started ($vt, ${mem} MiB, console: virsh console $name)"
 }
+
+# The two guests. Their MACs are the static DHCP leases of network.xml.in.
+SERVER_MAC=52:54:00:6e:66:10
+CLIENT_MAC=52:54:00:6e:66:20
+SERVER_MEM=${NFSTB_SERVER_MEM:-1024}
+CLIENT_MEM=${NFSTB_CLIENT_MEM:-384}
+
+# start_server DIR / start_client DIR CMDLINE-EXTRA
+start_server() { start_domain server "$SERVER_NAME" "$SERVER_MAC" "$SERVER_MEM" 1 "$1" ""; }
+start_client() { start_domain client "$CLIENT_NAME" "$CLIENT_MAC" "$CLIENT_MEM" 2 "$1" "$2"; }
 
 stop_domain() {
 	virsh_ok domstate "$1" && timeout 30 $VIRSH destroy "$1" > /dev/null 2>&1 || true
