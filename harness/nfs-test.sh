@@ -102,11 +102,18 @@ phase_log=$RESULTS_DIR/phases.tsv
 printf 'run\tphase\tseconds\n' > "$phase_log"
 phase() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$phase_log"; }
 
-t0=$(now)
-for f in default lockdep; do
-	[ -f "$BUILD/kernel-$f/build-seconds" ] &&
-		phase "kernel-$f" "kernel-build (last real build)" "$(cat "$BUILD/kernel-$f/build-seconds")"
+# Every kernel the selection needs is built (or found up to date) before
+# the lab starts, from PATCHES/EXTRA_PATCHES if given (vm/build-kernel.sh).
+declare -A kernel_of
+for s in $SCENARIOS; do
+	f=$(scenario_field "$s" 7)
+	[ -n "${kernel_of[$f]:-}" ] && continue
+	kernel_of[$f]=$("$TOP/vm/build-kernel.sh" "$f") || die "building the $f kernel failed"
+	phase "kernel-$f" "kernel-build (last real build)" "$(cat "$(dirname "${kernel_of[$f]}")/build-seconds")"
 done
+KERNEL=${kernel_of[default]:-$("$TOP/vm/build-kernel.sh" default)} || die "building the default kernel failed"
+
+t0=$(now)
 lab_up
 phase lab lab-up "$(echo "$(now) - $t0" | bc)"
 
@@ -214,10 +221,7 @@ for s in $SCENARIOS; do
 	arms=$(scenario_field "$s" 5)
 	modes=$(scenario_field "$s" 6)
 	flavour=$(scenario_field "$s" 7)
-	KERNEL=$BUILD/kernel-$flavour/bzImage
-	if [ "$flavour" != default ]; then
-		"$TOP/vm/build-kernel.sh" "$flavour" || die "building the $flavour kernel failed"
-	fi
+	KERNEL=${kernel_of[$flavour]}
 	# The arms and modes of this scenario that the selection asks for.
 	run_arms=-
 	[ "$arms" = - ] || run_arms=$(for a in $ARMS; do in_list "$a" $(words "$arms") && echo "$a"; done)
@@ -231,8 +235,6 @@ for s in $SCENARIOS; do
 		done
 	done
 done
-KERNEL=$BUILD/kernel-default/bzImage
-
 phase lab total "$(echo "$(now) - $t0" | bc)"
 echo
 status=0

@@ -7,6 +7,7 @@ set -euo pipefail
 . "$(dirname "$0")/../vm/lab.sh"
 
 require_root
+KERNEL=$("$TOP/vm/build-kernel.sh" default) || die "building the default kernel failed"
 dir=$BUILD/vm-up
 rm -rf "$dir"
 mkdir -p "$dir"

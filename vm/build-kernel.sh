@@ -1,10 +1,22 @@
 #!/bin/bash
-# Build the guest kernel: pristine Debian linux-source-6.1 + kernel-patches/series,
+# Build a guest kernel: pristine Debian linux-source-6.1 + a patch series,
 # config = allnoconfig + fragments merged with the kernel's merge_config.sh.
-# Rebuilds only when the tarball, the series/patches, the fragments or this
-# script change (the stamp is keyed on their hashes).
 #
 # usage: vm/build-kernel.sh [default|lockdep]
+#   PATCHES=DIR        the series to apply (DIR/series, quilt format;
+#                      default kernel-patches/)
+#   EXTRA_PATCHES=...  patch files appended to the series, in order
+#                      (space or comma separated)
+#
+# Prints the path of the bzImage on stdout; everything else goes to stderr.
+#
+# Every (tarball content, patches, fragments, this script) combination has
+# its own keyed output directory, build/kernels/<flavour>-<key>/, so that a
+# kernel once built is reused as it is. The object directory of a flavour
+# is shared by all series: switching series re-creates the source tree as
+# hard links to a pristine tree, applies the new patches and touches every
+# file that the previous or the new patches touch, so that make rebuilds
+# exactly what differs (an incremental build, not a cold one).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -18,70 +30,129 @@ esac
 tarball=${NFSTB_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 [ -r "$tarball" ] || die "kernel source $tarball is missing: run 'make deps' (apt-get install linux-source-6.1)"
 
-patchdir=$TOP/kernel-patches
-series_files() { grep -v '^\s*#' "$patchdir/series" 2>/dev/null | sed '/^\s*$/d' || true; }
+patchdir=${PATCHES:-$TOP/kernel-patches}
+patchdir=$(cd "$patchdir" 2> /dev/null && pwd) || die "PATCHES=$PATCHES is not a directory: name a directory that holds a 'series' file"
+[ -f "$patchdir/series" ] || die "$patchdir/series is missing: PATCHES must name a directory with a quilt-style series file"
+confdir=$TOP/kernel-patches/config
 
-# Key of the patched source tree, and of the built kernel.
-src_key=$( { stat -c '%s %Y' "$tarball"; cat "$patchdir/series" 2>/dev/null;
-	for p in $(series_files); do cat "$patchdir/$p"; done; } | sha256sum | cut -c1-16)
-kernel_key=$( { echo "$src_key"; for f in $fragments; do cat "$patchdir/config/$f"; done;
-	cat "$0"; } | sha256sum | cut -c1-16)
+# The patch stack as absolute paths, series first, then the extras.
+stack=()
+while read -r name _; do
+	[ -f "$patchdir/$name" ] || die "patch '$name' named in $patchdir/series does not exist"
+	stack+=("$patchdir/$name")
+done < <(sed -e 's/#.*//' -e '/^\s*$/d' "$patchdir/series")
+n_series=${#stack[@]}
+for p in $(echo "${EXTRA_PATCHES:-}" | tr ',' ' '); do
+	[ -f "$p" ] || die "EXTRA_PATCHES: '$p' is not a file"
+	stack+=("$(cd "$(dirname "$p")" && pwd)/$(basename "$p")")
+done
 
-out=$BUILD/kernel-$flavour
+mkdir -p "$BUILD/kernels"
+exec 8> "$BUILD/kernel-build.lock"
+flock -w 1800 8 || die "another kernel build in $BUILD held $BUILD/kernel-build.lock for 30 min: check for a stuck build"
+# What an interrupted build left behind.
+find "$BUILD/kernels" -mindepth 1 -maxdepth 1 -name '*.tmp' -exec rm -rf {} +
+
+# The tarball's content, hashed once per (size, mtime, inode).
+tar_id=$(stat -c '%s %Y %i' "$tarball")
+tar_cache=$BUILD/tarball.sha256
+if [ -f "$tar_cache" ] && [ "$(sed -n 1p "$tar_cache")" = "$tar_id" ]; then
+	tar_sha=$(sed -n 2p "$tar_cache")
+else
+	tar_sha=$(sha256sum < "$tarball" | cut -c1-64)
+	printf '%s\n%s\n' "$tar_id" "$tar_sha" > "$tar_cache"
+fi
+
+src_key=$( { echo "$tar_sha"; i=0; for p in "${stack[@]}"; do
+	[ "$i" -lt "$n_series" ] && echo series || echo extra; i=$((i + 1)); sha256sum < "$p"; done; } |
+	sha256sum | cut -c1-16)
+kernel_key=$( { echo "$src_key"; for f in $fragments; do cat "$confdir/$f"; done; cat "$0"; } |
+	sha256sum | cut -c1-16)
+
+out=$BUILD/kernels/$flavour-$kernel_key
 if [ -f "$out/stamp" ] && [ "$(cat "$out/stamp")" = "$kernel_key" ] && [ -f "$out/bzImage" ]; then
-	log "kernel ($flavour): up to date, key $kernel_key (reusing $out/bzImage)"
+	log "kernel ($flavour): up to date, key $kernel_key"
+	echo "$out/bzImage"
 	exit 0
 fi
 
 # A cold build needs about 3 GiB; ask for some margin.
 need_kb=$((5 * 1024 * 1024))
-mkdir -p "$BUILD"
 avail_kb=$(df -Pk "$BUILD" | awk 'NR==2 {print $4}')
 [ "$avail_kb" -ge "$need_kb" ] || die "not enough disk space for the kernel build in $BUILD: $((avail_kb / 1024)) MiB free, need 5120 MiB"
 
-src=$BUILD/src-$src_key
-if [ ! -f "$src/.nfstb-patched" ]; then
-	log "kernel: unpacking $tarball and applying $(series_files | wc -l) patch(es)"
-	rm -rf "$src" "$src.tmp"
-	mkdir -p "$src.tmp"
-	tar -C "$src.tmp" --strip-components=1 -xf "$tarball"
-	for p in $(series_files); do
-		# -F0: any fuzz is an error; the series must apply exactly.
-		patch -d "$src.tmp" -p1 -F0 --no-backup-if-mismatch -s < "$patchdir/$p" ||
-			die "patch $p does not apply cleanly to $tarball"
+# The pristine tree, unpacked once per tarball content.
+pristine=$BUILD/pristine
+if [ ! -f "$pristine/.nfstb-tarball" ] || [ "$(cat "$pristine/.nfstb-tarball")" != "$tar_sha" ]; then
+	log "kernel: unpacking $tarball"
+	rm -rf "$pristine" "$pristine.tmp"
+	mkdir -p "$pristine.tmp"
+	tar -C "$pristine.tmp" --strip-components=1 -xf "$tarball" 2> "$BUILD/tar.log" ||
+		{ rm -rf "$pristine.tmp"; die "cannot unpack $tarball (see $BUILD/tar.log): reinstall it with 'apt-get install --reinstall linux-source-6.1'"; }
+	echo "$tar_sha" > "$pristine.tmp/.nfstb-tarball"
+	mv "$pristine.tmp" "$pristine"
+fi
+
+# Files a patch touches (both sides, so deletions and creations count).
+patch_files() { sed -n -e 's#^+++ b/\([^\t]*\).*#\1#p' -e 's#^--- a/\([^\t]*\).*#\1#p' "$@" | sort -u; }
+
+src=$BUILD/src
+if [ ! -f "$src/.nfstb-key" ] || [ "$(cat "$src/.nfstb-key")" != "$src_key" ]; then
+	log "kernel: source tree for key $src_key: ${n_series} series patch(es) from $patchdir, $((${#stack[@]} - n_series)) extra"
+	prev_files=""
+	[ -f "$src/.nfstb-files" ] && prev_files=$(cat "$src/.nfstb-files")
+	rm -rf "$src.tmp"
+	cp -al "$pristine" "$src.tmp"
+	rm -f "$src.tmp/.nfstb-tarball"
+	i=0
+	for p in "${stack[@]}"; do
+		# The series must apply exactly (-F0); extras get patch's default
+		# fuzz, since they are written against a moving series.
+		fuzz=(-F0)
+		[ "$i" -lt "$n_series" ] || fuzz=()
+		# patch writes a new file for each one it changes, so the hard
+		# links into the pristine tree are broken, not written through.
+		patch -d "$src.tmp" -p1 "${fuzz[@]}" --no-backup-if-mismatch -s < "$p" > "$BUILD/patch.log" 2>&1 ||
+			{ cat "$BUILD/patch.log" >&2; rm -rf "$src.tmp"; die "patch $(basename "$p") does not apply to $tarball with the patches before it"; }
+		i=$((i + 1))
 	done
-	touch "$src.tmp/.nfstb-patched"
+	new_files=$( { [ ${#stack[@]} -eq 0 ] || patch_files "${stack[@]}"; } )
+	# Anything either stack touched is newer than every object, so make
+	# rebuilds it and whatever depends on it, whichever way it changed.
+	(cd "$src.tmp" && printf '%s\n' $prev_files $new_files | sort -u |
+		while read -r f; do [ -e "$f" ] && touch "$f"; done)
+	printf '%s\n' $new_files > "$src.tmp/.nfstb-files"
+	echo "$src_key" > "$src.tmp/.nfstb-key"
+	rm -rf "$src"
 	mv "$src.tmp" "$src"
-	# Old trees of other keys are just disk space now.
-	find "$BUILD" -maxdepth 1 -name 'src-*' ! -name "src-$src_key" -exec rm -rf {} +
 fi
 
-obj=$out/obj
-# A different source tree invalidates the object directory.
-if [ ! -f "$obj/.nfstb-src" ] || [ "$(cat "$obj/.nfstb-src")" != "$src_key" ]; then
-	rm -rf "$obj"
-fi
-mkdir -p "$obj"
-echo "$src_key" > "$obj/.nfstb-src"
-
+obj=$BUILD/obj-$flavour
+mkdir -p "$obj" "$out.tmp"
 frag_paths=""
-for f in $fragments; do frag_paths="$frag_paths $patchdir/config/$f"; done
+for f in $fragments; do frag_paths="$frag_paths $confdir/$f"; done
 log "kernel ($flavour): merging config fragments:$(for f in $fragments; do printf ' %s' "$f"; done)"
 # -n: start from allnoconfig, so the kernel holds only what the fragments ask for.
-(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$obj" $frag_paths) > "$out/merge_config.log" 2>&1 ||
-	die "merge_config.sh failed: see $out/merge_config.log"
-if grep -q "not in final .config" "$out/merge_config.log"; then
-	grep -A3 "not in final .config" "$out/merge_config.log" | head -20 >&2
-	die "config fragment values were dropped by Kconfig: see $out/merge_config.log"
+(cd "$src" && scripts/kconfig/merge_config.sh -n -O "$obj" $frag_paths) > "$out.tmp/merge_config.log" 2>&1 ||
+	die "merge_config.sh failed: see $out.tmp/merge_config.log"
+# NFSTB_ALLOW_DROPPED_CONFIG=1 (check-bisect): a prefix of the series may
+# not define every option the fragments set yet.
+if [ "${NFSTB_ALLOW_DROPPED_CONFIG:-0}" != 1 ] && grep -q "not in final .config" "$out.tmp/merge_config.log"; then
+	grep -A3 "not in final .config" "$out.tmp/merge_config.log" | head -20 >&2
+	die "config fragment values were dropped by Kconfig: see $out.tmp/merge_config.log"
 fi
 
-log "kernel ($flavour): building bzImage with -j$(nproc) (log: $out/build.log)"
+log "kernel ($flavour): building bzImage with -j$(nproc) (log: $out.tmp/build.log)"
 start=$(date +%s)
-make -C "$src" O="$obj" -j"$(nproc)" bzImage > "$out/build.log" 2>&1 ||
-	{ tail -30 "$out/build.log" >&2; die "kernel build failed: see $out/build.log"; }
-cp "$obj/arch/x86/boot/bzImage" "$out/bzImage"
-cp "$obj/.config" "$out/config"
-echo "$kernel_key" > "$out/stamp"
-secs=$(( $(date +%s) - start ))
-echo "$secs" > "$out/build-seconds"
+make -C "$src" O="$obj" -j"$(nproc)" bzImage > "$out.tmp/build.log" 2>&1 ||
+	{ tail -30 "$out.tmp/build.log" >&2; die "kernel build failed: see $out.tmp/build.log"; }
+cp "$obj/arch/x86/boot/bzImage" "$out.tmp/bzImage"
+cp "$obj/.config" "$out.tmp/config"
+printf '%s\n' "${stack[@]}" > "$out.tmp/patches"
+secs=$(($(date +%s) - start))
+echo "$secs" > "$out.tmp/build-seconds"
+echo "$kernel_key" > "$out.tmp/stamp"
+rm -rf "$out"
+mv "$out.tmp" "$out"
 log "kernel ($flavour): built in ${secs}s, key $kernel_key -> $out/bzImage"
+echo "$out/bzImage"

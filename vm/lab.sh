@@ -19,7 +19,8 @@ SERVER_NAME=${NFSTB_SERVER_NAME:-nfstb-server}
 CLIENT_NAME=${NFSTB_CLIENT_NAME:-nfstb-client}
 SERVER_IP=$PREFIX.10
 CLIENT_IP=$PREFIX.20
-KERNEL=${NFSTB_KERNEL:-$BUILD/kernel-default/bzImage}
+# The guest kernel's bzImage, set by the caller from vm/build-kernel.sh's output.
+KERNEL=${NFSTB_KERNEL:-}
 IMAGES=${NFSTB_IMAGES:-$BUILD/images}
 STATE=$BUILD/lab
 URI=qemu:///system
@@ -66,9 +67,12 @@ start_private_libvirtd() {
 	# private mount namespace (the host's /etc is left alone): QEMU runs as
 	# root with no relabeling, so /dev/kvm (root-only here) looks the same to
 	# the capability probe and to the domain, and libvirt does not re-probe
-	# QEMU on every start (that cost ~50 s per guest).
+	# QEMU on every start (that cost ~50 s per guest). stdio_handler "file":
+	# QEMU writes the console log and the trace channel itself; through
+	# virtlogd they would be rotated at 2 MiB (a busy trace is several MiB),
+	# and the analysers would read only the last piece.
 	printf '%s\n' 'user = "root"' 'group = "root"' 'dynamic_ownership = 0' \
-		'security_driver = "none"' > "$STATE/qemu.conf"
+		'security_driver = "none"' 'stdio_handler = "file"' > "$STATE/qemu.conf"
 	unshare --mount --propagation private sh -c \
 		'mount --bind "$1" /etc/libvirt/qemu.conf && exec ip netns exec "$2" libvirtd -d -p "$3"' \
 		sh "$STATE/qemu.conf" "$NETNS" "$STATE/libvirtd.pid" ||

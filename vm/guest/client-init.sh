@@ -33,7 +33,7 @@ start_tracing() {
 	[ -d $t/events ] || { log "phase=trace-unavailable"; return; }
 	for ev in nfs/nfs_release_folio nfs/nfs_release_folio_done \
 		sunrpc/xs_connect_worker_enter sunrpc/xs_connect_worker_exit \
-		sunrpc/xs_connect_inject_reclaim sunrpc/xprt_connect \
+		vmscan/mm_vmscan_reclaim_inject sunrpc/xprt_connect \
 		sunrpc/xprt_disconnect_auto sunrpc/xprt_disconnect_done \
 		sunrpc/xprt_disconnect_force sunrpc/rpc_socket_connect \
 		sunrpc/rpc_socket_reset_connection sunrpc/rpc_socket_close \
@@ -67,6 +67,31 @@ set_knob() {
 		log "phase=error what=missing-knob knob=$1"
 		return 1
 	fi
+}
+
+# reclaim_inject on|off: the forced trigger. The kernel's reclaim injection
+# (Documentation/fault-injection/fault-injection.rst, reclaim_inject) runs
+# direct reclaim before every allocation that may enter it, with that
+# allocation's own gfp, in the tasks selected by task-filter; sunrpc's
+# connect_make_it_fail selects the RPC socket connects.
+reclaim_inject() {
+	d=/sys/kernel/debug/reclaim_inject
+	[ -d $d ] || { log "phase=error what=missing-knob knob=reclaim_inject"; return 1; }
+	case "$1" in
+	on)
+		echo 0 > $d/verbose
+		echo 0 > $d/space
+		echo Y > $d/task-filter
+		echo 1 > $d/interval
+		echo -1 > $d/times
+		echo 100 > $d/probability
+		set_knob connect_make_it_fail Y
+		;;
+	off)
+		set_knob connect_make_it_fail N
+		echo 0 > $d/probability
+		;;
+	esac
 }
 
 mount_export() {
@@ -133,7 +158,7 @@ workload_deadlock() {
 	wait_grep 300 /tmp/writer.log 'ready' || { log "phase=error what=writer-not-ready"; return 1; }
 	log "phase=unstable $(grep -E '^(Writeback|NFS_Unstable|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
 	case "$mode" in
-	forced) set_knob connect_inject_reclaim Y || return 1 ;;
+	forced) reclaim_inject on || return 1 ;;
 	natural)
 		nfstb-memhog --available "${nfstb_memtarget:-24}" --hold-file /tmp/release --timeout 600 2>&1 |
 			to_kmsg /tmp/memhog.log &
@@ -147,7 +172,7 @@ workload_deadlock() {
 	# worker runs and (in forced mode) reclaims before creating its socket.
 	touch /tmp/go
 	wait_grep 600 /tmp/writer.log 'committed' || { log "phase=error what=writer-commit"; return 1; }
-	[ "$mode" = forced ] && set_knob connect_inject_reclaim N
+	[ "$mode" = forced ] && reclaim_inject off
 	touch /tmp/release
 	log "phase=committed"
 	verify_after_remount

@@ -1,0 +1,64 @@
+#!/bin/bash
+# make nfs-mutants: the mutation self-test of the testbed's verdict.
+#
+# Each kernel-patches/mutants/*.patch is a plausible mistake in a port of
+# the fix (5cf02d09b50b as a NOFS scope), applied after the series with
+# EXTRA_PATCHES. For each mutant this builds the kernels incrementally and
+# runs the fixed arm of every default scenario (the arm in which a broken
+# fix must show). A mutant is caught when at least one of those runs is not
+# a PASS. Prints one line per mutant, "mutant -> caught by -> verdict", and
+# ends with "N passed, N failed" (passed = caught).
+#
+#   MUTANTS=name,...   only these mutants (default: all)
+#   RUNS=N             runs per scenario (default 1)
+set -euo pipefail
+. "$(dirname "$0")/../vm/lib.sh"
+
+dir=$TOP/kernel-patches/mutants
+mapfile -t all < <(cd "$dir" && ls -1 ./*.patch 2> /dev/null | sed 's#^\./##; s#\.patch$##')
+[ ${#all[@]} -gt 0 ] || die "no mutants in $dir"
+if [ -n "${MUTANTS:-}" ]; then
+	sel=()
+	for m in $(echo "$MUTANTS" | tr ',' ' '); do
+		[[ " ${all[*]} " == *" $m "* ]] || die "unknown mutant '$m': known are $(IFS=,; echo "${all[*]}")"
+		sel+=("$m")
+	done
+else
+	sel=("${all[@]}")
+fi
+[[ "${RUNS:-1}" =~ ^[1-9][0-9]?$ ]] || die "RUNS must be an integer from 1 to 99, got '${RUNS:-}'"
+
+root=$TOP/results/mutants-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$root"
+table=$root/mutants.tsv
+printf 'mutant\tcaught_by\tverdict\n' > "$table"
+caught=0 missed=0
+for m in "${sel[@]}"; do
+	out=$root/$m
+	mkdir -p "$out"
+	log "mutant $m: building and running the fixed arms (log: $out/nfs-test.log)"
+	rc=0
+	EXTRA_PATCHES=$dir/$m.patch ARMS=fixed RUNS=${RUNS:-1} SCENARIOS= RESULTS=$out \
+		"$TOP/harness/nfs-test.sh" > "$out/nfs-test.log" 2>&1 || rc=$?
+	# The runs that did not pass, from their verdict records.
+	by=$(for v in "$out"/*/*/verdict.tsv; do
+		[ -f "$v" ] || continue
+		awk -F'\t' '$4 != "PASS" { print $1 "." $2 "." $3 "\t" $4 }' "$v"
+	done | sort -u)
+	if [ -n "$by" ]; then
+		caught=$((caught + 1))
+		names=$(cut -f1 <<< "$by" | paste -sd, -)
+		verdicts=$(cut -f2 <<< "$by" | sort -u | paste -sd, -)
+		printf '%s -> caught by %s -> %s\n' "$m" "$names" "$verdicts"
+		printf '%s\t%s\t%s\n' "$m" "$names" "$verdicts" >> "$table"
+	else
+		missed=$((missed + 1))
+		why="every fixed run passed"
+		[ "$rc" -eq 0 ] || why="no run was judged (nfs-test exit $rc, see $out/nfs-test.log)"
+		printf '%s -> NOT CAUGHT -> %s\n' "$m" "$why"
+		printf '%s\t-\t%s\n' "$m" "$why" >> "$table"
+	fi
+done
+echo "table: $table"
+echo "$caught passed, $missed failed"
+[ "$missed" -eq 0 ]
