@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "table.h"
 #include "util.h"
+#include "verdict.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -13,24 +14,6 @@
 static const char *const modes[] = {
 	"forced", "natural", "smoke", "lockdep", "swap",
 };
-
-/* "NAME(x)" with something inside the parentheses */
-static bool is_call(const char *v, const char *name)
-{
-	size_t n = strlen(v), k = strlen(name);
-
-	return starts_with(v, name) && v[k] == '(' && n > k + 2 &&
-	       v[n - 1] == ')';
-}
-
-static bool valid_verdict(const char *v)
-{
-	if (!strcmp(v, "PASS") || !strcmp(v, "OTHER-HANG") ||
-	    !strcmp(v, "DATA-LOSS") || !strcmp(v, "ERROR") ||
-	    !strcmp(v, "OTHER-LOCKDEP") || !strcmp(v, "OOM"))
-		return true;
-	return is_call(v, "DEADLOCK") || is_call(v, "LOCKDEP");
-}
 
 static bool valid_mode(const char *m)
 {
@@ -110,7 +93,7 @@ int table_add_line(struct table *t, const char *line, char *err, size_t len)
 		snprintf(err, len, "arm '-' goes with mode 'smoke' only");
 		return -1;
 	}
-	if (!valid_verdict(col[3])) {
+	if (!verdict_text_valid(col[3])) {
 		snprintf(err, len, "bad verdict '%s'", col[3]);
 		return -1;
 	}
@@ -123,12 +106,12 @@ int table_add_line(struct table *t, const char *line, char *err, size_t len)
 	g->runs++;
 	if (!strcmp(col[3], "PASS")) {
 		g->pass++;
-	} else if (is_call(col[3], "LOCKDEP")) {
+	} else if (starts_with(col[3], "LOCKDEP(")) {
 		g->lockdep++;
 		g->lockdep_rc += !strcmp(col[3], "LOCKDEP(reclaim-connect)");
 	} else if (!strcmp(col[3], "OOM")) {
 		g->oom++;
-	} else if (is_call(col[3], "DEADLOCK")) {
+	} else if (starts_with(col[3], "DEADLOCK(")) {
 		g->deadlock++;
 		if (!strcmp(col[3], "DEADLOCK(reclaim-commit-deadlock)"))
 			g->deadlock_rcd++;
