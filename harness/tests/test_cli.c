@@ -246,7 +246,7 @@ static void test_table_cli(void **state)
 	 */
 	assert_int_equal(run(BIN "nfstb-table %s", tmp), 0);
 	assert_non_null(strstr(out_text, "4 passed, 0 failed\n"));
-	assert_non_null(strstr(out_text, "lockdep-v3  control  lockdep     1     0         0"
+	assert_non_null(strstr(out_text, "lockdep-v3  control  lockdep     1        0     0         0"
 				     "        1     0      0              -  1/1 LOCKDEP"));
 	snprintf(path, sizeof(path), "%s/summary.tsv", tmp);
 	summary = golden_read(path);
