@@ -133,12 +133,8 @@ int main(int argc, char **argv)
 		case O_HELP:
 			usage();
 			return 0;
-		case ':':
-			cli_usage_error(prog, "option '%s' needs a value",
-					argv[optind - 1]);
 		default:
-			cli_usage_error(prog, "unknown option '%s'",
-					argv[optind - 1]);
+			cli_option_error(prog, opt, argv);
 		}
 	}
 	if (optind < argc)
