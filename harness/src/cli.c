@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "cli.h"
 
-
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
