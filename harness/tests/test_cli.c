@@ -78,6 +78,7 @@ static void test_help(void **state)
 {
 	static const char *const tools[] = {
 		"nfstb-classify", "nfstb-tracecheck", "nfstb-verdict", "nfstb-table",
+		"nfstb-tap",
 	};
 
 	(void)state;
@@ -86,6 +87,22 @@ static void test_help(void **state)
 		assert_non_null(strstr(out_text, "usage: "));
 		assert_string_equal(err_text, "");
 	}
+}
+
+static void test_tap_cli(void **state)
+{
+	(void)state;
+	assert_int_equal(run(BIN "nfstb-tap"), 2);
+	expect_usage_error("missing RESULTS_RUN_DIR");
+	assert_int_equal(run(BIN "nfstb-tap --run"), 2);
+	expect_usage_error("option '--run' needs a value");
+	assert_int_equal(run(BIN "nfstb-tap --bogus x"), 2);
+	expect_usage_error("unknown option '--bogus'");
+	assert_int_equal(run(BIN "nfstb-tap a b"), 2);
+	expect_usage_error("unexpected argument 'b'");
+	assert_int_equal(run(BIN "nfstb-tap /nonexistent/dir"), 1);
+	assert_int_equal(count_lines(err_text), 1);
+	assert_non_null(strstr(err_text, "matrix.tsv"));
 }
 
 static void test_classify_cli(void **state)
@@ -274,6 +291,7 @@ int main(void)
 	/* order matters: test_table_cli reads what test_verdict_cli wrote */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_tap_cli),
 		cmocka_unit_test(test_classify_cli),
 		cmocka_unit_test(test_tracecheck_cli),
 		cmocka_unit_test(test_verdict_cli),
