@@ -86,6 +86,7 @@ static void test_workload_lines(void **state)
 	assert_int_equal(m.summaries[0].failed, 1);
 	assert_int_equal(m.summaries[0].bytes, 33554432);
 	assert_int_equal(m.summaries[1].bytes, -1);
+	markers_free(&m);
 }
 
 static void swap_text(const char *text, struct swap_facts *s)
