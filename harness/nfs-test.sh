@@ -58,7 +58,7 @@ MODES=$(words "${MODES:-forced}")
 for m in $MODES; do in_list "$m" forced natural || die "unknown mode '$m': use MODES=forced,natural"; done
 [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, got '$RUNS'"
 in_list "$CAPTURE" 0 1 || die "CAPTURE must be 0 or 1, got '$CAPTURE'"
-for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report; do
+for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report nfstb-tap; do
 	[ -x "$BIN/$t" ] || die "$BIN/$t missing: run 'make -C harness'"
 done
 require_root
@@ -139,11 +139,18 @@ start_capture() {
 
 sysrq() { timeout 10 $VIRSH send-key "$CLIENT_NAME" KEY_LEFTALT KEY_SYSRQ "KEY_$1" > /dev/null 2>&1 || true; }
 
+# run_name SCENARIO ARM MODE N: the run's directory name
+run_name() { if [ "$2" = - ]; then echo "$1-$4"; else echo "$1-$2-$3-$4"; fi; }
+# run_seed SCENARIO ARM MODE N: a seed of its own for every run, so that no
+# run can verify the bytes an earlier run wrote
+run_seed() { printf '%s %s %s %s\n' "$1" "$2" "$3" "$4" | cksum | cut -d' ' -f1; }
+
 # run_one SCENARIO WORKLOAD VERS PROTO ARM MODE N
 run_one() {
 	local scenario=$1 workload=$2 vers=$3 proto=$4 arm=$5 mode=$6 n=$7
-	local rid=$scenario-$arm-$mode-$n
-	[ "$arm" = - ] && rid=$scenario-$n
+	local rid seed
+	rid=$(run_name "$scenario" "$arm" "$mode" "$n")
+	seed=$(run_seed "$scenario" "$arm" "$mode" "$n")
 	local dir=$RESULTS_DIR/$rid
 	mkdir -p "$dir"
 	local clog=$dir/client-console.log slog=$dir/server-console.log
@@ -159,7 +166,7 @@ run_one() {
 		local t_client
 		t_client=$(now)
 		start_client "$dir" \
-			"nfstb.workload=$workload nfstb.vers=$vers nfstb.proto=$proto nfstb.arm=$arm nfstb.mode=$mode nfstb.run=$rid nfstb.seed=$n"
+			"nfstb.scenario=$scenario nfstb.workload=$workload nfstb.vers=$vers nfstb.proto=$proto nfstb.arm=$arm nfstb.mode=$mode nfstb.run=$rid nfstb.seed=$seed"
 		local deadline markers=0 last_progress reconnect_seen=0 mounted_seen=0 count t
 		# Swapping a few hundred MiB in and out under TCG prints nothing for
 		# a while: give that mode a longer watchdog.
@@ -203,25 +210,32 @@ run_one() {
 	phase "$rid" run-total "$(echo "$(now) - $t_start" | bc)"
 	echo "$outcome" > "$dir/outcome"
 	touch "$clog" "$slog" "$dir/client-trace.txt"
-	"$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
-		--scenario "$scenario" --arm "$arm" --mode "$mode" --watchdog "$watchdog" --out "$dir" |
-		tee "$dir/verdict.line" || log "run $rid: verdict tool failed"
-	# Packets, one timeline, the run's report (a missing capture is fine).
+	# Packets first: the verdict reads their summary as a witness (a
+	# missing capture gives capture=none, which the verdict skips).
 	"$BIN/nfstb-pcapsum" --pcap "$dir/capture.pcap" --server "$SERVER_IP" --out "$dir" > /dev/null ||
 		log "run $rid: packet summary failed"
+	"$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
+		--scenario "$scenario" --arm "$arm" --mode "$mode" --watchdog "$watchdog" --out "$dir" \
+		--seed "$seed" --pcap-summary "$dir/pcap-summary.txt" |
+		tee "$dir/verdict.line" || log "run $rid: verdict tool failed"
+	"$BIN/nfstb-tap" --run "$rid" "$RESULTS_DIR" || log "run $rid: TAP line failed"
+	# One timeline, the run's report.
 	"$BIN/nfstb-timeline" --rundir "$dir" --server "$SERVER_IP" | sed "s/^/nfstb: run $rid: /" >&2 ||
 		log "run $rid: timeline failed"
 	"$BIN/nfstb-report" --rundir "$dir" || log "run $rid: report failed"
 }
 
+# The plan, before anything runs: every scenario x arm x mode x run, one
+# line each ("scenario workload vers proto arm mode n"), and its view for
+# the table, junit.xml and TAP (RESULTS_DIR/matrix.tsv, see harness/README.md).
+plan=$RESULTS_DIR/plan
+: > "$plan"
 for s in $SCENARIOS; do
 	workload=$(scenario_field "$s" 2)
 	vers=$(scenario_field "$s" 3)
 	proto=$(scenario_field "$s" 4)
 	arms=$(scenario_field "$s" 5)
 	modes=$(scenario_field "$s" 6)
-	flavour=$(scenario_field "$s" 7)
-	KERNEL=${kernel_of[$flavour]}
 	# The arms and modes of this scenario that the selection asks for.
 	run_arms=-
 	[ "$arms" = - ] || run_arms=$(for a in $ARMS; do in_list "$a" $(words "$arms") && echo "$a"; done)
@@ -231,15 +245,30 @@ for s in $SCENARIOS; do
 	esac
 	for a in $run_arms; do
 		for m in $run_modes; do
-			for n in $(seq 1 "$RUNS"); do run_one "$s" "$workload" "$vers" "$proto" "$a" "$m" "$n"; done
+			for n in $(seq 1 "$RUNS"); do echo "$s $workload $vers $proto $a $m $n" >> "$plan"; done
 		done
 	done
 done
+printf 'n\trun\tscenario\tarm\tmode\tindex\tseed\n' > "$RESULTS_DIR/matrix.tsv"
+k=0
+while read -r s workload vers proto a m n; do
+	k=$((k + 1))
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$(run_name "$s" "$a" "$m" "$n")" \
+		"$s" "$a" "$m" "$n" "$(run_seed "$s" "$a" "$m" "$n")"
+done < "$plan" >> "$RESULTS_DIR/matrix.tsv"
+"$BIN/nfstb-tap" --plan "$RESULTS_DIR"
+
+while read -r s workload vers proto a m n <&3; do
+	KERNEL=${kernel_of[$(scenario_field "$s" 7)]}
+	run_one "$s" "$workload" "$vers" "$proto" "$a" "$m" "$n"
+done 3< "$plan"
+
 phase lab total "$(echo "$(now) - $t0" | bc)"
 echo
 status=0
 "$BIN/nfstb-table" "$RESULTS_DIR" || status=$?
 "$BIN/nfstb-report" --junit "$RESULTS_DIR" || log "junit/index report failed"
+"$BIN/nfstb-tap" --totals "$RESULTS_DIR" || log "TAP totals failed"
 log "results: $RESULTS_DIR"
 log "report: $RESULTS_DIR/report.html (and report.md, junit.xml; per run: <run>/report.html)"
 exit "$status"

@@ -8,9 +8,18 @@ static const char *const connect_workers[] = {
 	"xs_tcp_setup_socket", "xs_udp_setup_socket", "xs_local_setup_socket",
 };
 
+/*
+ * Direct reclaim by its real function names (Linux 6.1), plus the patch
+ * series' injection point (trace event xs_connect_inject_reclaim, which is
+ * also the function that calls try_to_free_pages).  Exact names only: a
+ * frame such as foo_reclaim_bar, or NFSv4 state "reclaim" (nfs4_reclaim_*),
+ * is not memory reclaim.
+ */
 static const char *const reclaim_fns[] = {
 	"try_to_free_pages", "do_try_to_free_pages", "shrink_folio_list",
-	"shrink_node", "__alloc_pages_slowpath", "__perform_reclaim",
+	"shrink_node", "shrink_lruvec", "shrink_inactive_list",
+	"__alloc_pages_slowpath", "__perform_reclaim",
+	"__alloc_pages_direct_reclaim", "xs_connect_inject_reclaim",
 };
 
 static const char *const release_fns[] = {
@@ -35,16 +44,9 @@ static bool in_list(const char *name, const char *const *list, size_t n)
 	return false;
 }
 
-/*
- * Direct reclaim, including the testbed's injected reclaim (a frame named
- * like xs_inject_reclaim).  NFSv4 state "reclaim" (nfs4_reclaim_*) is
- * recovery, not memory reclaim, so nfs* names do not count.
- */
 static bool is_reclaim(const char *name)
 {
-	if (in_list(name, reclaim_fns, ARRAY_SIZE(reclaim_fns)))
-		return true;
-	return strstr(name, "reclaim") && !starts_with(name, "nfs");
+	return in_list(name, reclaim_fns, ARRAY_SIZE(reclaim_fns));
 }
 
 /*
@@ -82,6 +84,10 @@ static bool match_cycle(const struct blocked_task *t, struct classification *c)
 	if (!worker && in_list(t->wq_fn, connect_workers,
 			       ARRAY_SIZE(connect_workers)))
 		worker = t->wq_fn;
+	if (wait && worker && !reclaim && !c->near_miss[0])
+		snprintf(c->near_miss, sizeof(c->near_miss),
+			 "%s:%ld waits in %s under %s in %s, but no direct-reclaim frame (by name) between them",
+			 t->comm, t->pid, wait, t->frames[rel], worker);
 	if (!wait || !reclaim || !worker)
 		return false;
 	snprintf(c->worker, sizeof(c->worker), "%s", worker);

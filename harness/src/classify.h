@@ -34,6 +34,11 @@ struct classification {
 	char worker[128];
 	char release[128];
 	char wait[128];
+	/*
+	 * other-hang only: why the first task that had the cycle's wait,
+	 * release and worker frames is not the cycle, or "".
+	 */
+	char near_miss[640];
 };
 
 const char *signature_name(enum signature sig);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "cli.h"
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,4 +51,12 @@ const char *cli_one_operand(int argc, char **argv, const char *prog,
 	if (!operand)
 		cli_usage_error(prog, "missing %s", name);
 	return operand;
+}
+
+void cli_option_error(const char *prog, int opt, char *const *argv)
+{
+	if (opt == ':')
+		cli_usage_error(prog, "option '%s' needs a value",
+				argv[optind - 1]);
+	cli_usage_error(prog, "unknown option '%s'", argv[optind - 1]);
 }

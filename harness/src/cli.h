@@ -15,6 +15,13 @@ void cli_fail(int code, const char *prog, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4), noreturn));
 
 /*
+ * getopt_long (with opterr = 0 and a leading ':' in its optstring) returned
+ * @opt, ':' or '?': one line naming the option, then exit 2.
+ */
+void cli_option_error(const char *prog, int opt, char *const *argv)
+	__attribute__((noreturn));
+
+/*
  * The argument list of a tool that takes one operand and only --help:
  * returns the operand; prints @usage and exits 0 for --help/-h; exits 2
  * with one line for an unknown option, a second operand or none.

@@ -2,8 +2,10 @@
 #include "gather.h"
 #include "hang.h"
 #include "lines.h"
+#include "report_util.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void gather_facts(struct verdict_input *in, const struct report_paths *p)
@@ -16,6 +18,7 @@ void gather_facts(struct verdict_input *in, const struct report_paths *p)
 	hang_parse(&l, &reports);
 	classify(&reports, &in->cls);
 	markers_parse(&l, &in->client);
+	kernel_log_parse(&l, &in->kernel);
 	lockdep_parse(&l, &in->lockdep);
 	swap_parse(&l, &in->swap);
 	hang_free(&reports);
@@ -27,5 +30,21 @@ void gather_facts(struct verdict_input *in, const struct report_paths *p)
 
 	in->trace_read = lines_load(p->trace, &l) == 0;
 	trace_count(&l, &in->trace);
+	/* The blocked task's own story, the deadlock's second witness. */
+	trace_witness(&l, in->cls.pid, &in->witness);
 	lines_free(&l);
+
+	in->pcap_given = p->pcap_summary != NULL;
+	in->pcap_summary = NULL;
+	if (in->pcap_given)
+		in->pcap_summary = read_whole_file(p->pcap_summary);
+	in->pcap_read = in->pcap_summary != NULL;
+}
+
+void gather_free(struct verdict_input *in)
+{
+	markers_free(&in->client);
+	markers_free(&in->server);
+	free((char *)in->pcap_summary);
+	in->pcap_summary = NULL;
 }

@@ -19,12 +19,10 @@ struct junit_case {
 };
 
 /*
- * What the arm expects: fixed or smoke => PASS; control+forced =>
- * DEADLOCK(reclaim-commit-deadlock); control+natural => nothing ("").
+ * The runs of @dir (runs.h: the matrix, or the run directories with a
+ * verdict.tsv), each failed as expect.h judges it: a planned run without a
+ * record fails, and so does a miss beyond its group's threshold.
  */
-const char *junit_expected(const char *arm, const char *mode);
-
-/* Run directories (with a verdict.tsv) directly under @dir, sorted. */
 int junit_collect(const char *dir, struct junit_case **out, size_t *n);
 
 void junit_write_xml(FILE *f, const struct junit_case *c, size_t n);

@@ -4,7 +4,18 @@
 #include "util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+static void parse_booted(struct boot_marker *b, const char *msg)
+{
+	b->seen = true;
+	kv_get(msg, "scenario", b->scenario, sizeof(b->scenario));
+	kv_get(msg, "arm", b->arm, sizeof(b->arm));
+	kv_get(msg, "mode", b->mode, sizeof(b->mode));
+	kv_get(msg, "run", b->run, sizeof(b->run));
+	kv_get(msg, "seed", b->seed, sizeof(b->seed));
+}
 
 static void parse_nfstb(struct markers *m, const char *msg, int64_t t)
 {
@@ -18,6 +29,8 @@ static void parse_nfstb(struct markers *m, const char *msg, int64_t t)
 			 sizeof(m->phases[0].name), "%s", phase);
 		m->phases[m->nphases++].time_us = t;
 	}
+	if (!strcmp(phase, "booted") && !m->booted.seen)
+		parse_booted(&m->booted, msg);
 	if (!strcmp(phase, "reconnect") && m->reconnect_us == TIME_NONE)
 		m->reconnect_us = t;
 	if (!strcmp(phase, "done")) {
@@ -36,10 +49,29 @@ static void parse_summary(struct markers *m, const char *msg, int64_t t)
 	    !kv_get_long(msg, "ok", &s.ok) ||
 	    !kv_get_long(msg, "failed", &s.failed))
 		return;
+	char manifest[32];
+
 	if (!kv_get_long(msg, "bytes", &s.bytes))
 		s.bytes = -1;
-	if (m->nsummaries < MARKERS_MAX_SUMMARIES)
-		m->summaries[m->nsummaries++] = s;
+	s.manifest_truncated = kv_get(msg, "manifest", manifest,
+				      sizeof(manifest)) &&
+			       strcmp(manifest, "complete");
+	/* All of them: a ninth summary that failed must not go unseen. */
+	m->summaries = xrealloc(m->summaries,
+				(m->nsummaries + 1) * sizeof(*m->summaries));
+	m->summaries[m->nsummaries++] = s;
+}
+
+static void parse_writer_totals(struct markers *m, const char *msg)
+{
+	long files, bytes;
+
+	if (kv_get_long(msg, "files", &files) &&
+	    kv_get_long(msg, "bytes", &bytes)) {
+		m->writer_totals = true;
+		m->writer_files = files;
+		m->writer_bytes = bytes;
+	}
 }
 
 static void keep(char *dst, size_t len, const char *text)
@@ -61,6 +93,7 @@ static void parse_line(struct markers *m, const char *line)
 	} else if (starts_with(msg, "nfstb-writer: committed")) {
 		keep(m->writer_committed, sizeof(m->writer_committed),
 		     msg + 13);
+		parse_writer_totals(m, msg);
 	} else if (starts_with(msg, "nfstb-reconnect:")) {
 		keep(m->reconnect_line, sizeof(m->reconnect_line), msg + 16);
 		size_t n = strlen(msg);
@@ -79,6 +112,13 @@ void markers_parse(const struct lines *log, struct markers *m)
 	m->done_us = TIME_NONE;
 	for (size_t i = 0; i < log->n; i++)
 		parse_line(m, log->v[i]);
+}
+
+void markers_free(struct markers *m)
+{
+	free(m->summaries);
+	m->summaries = NULL;
+	m->nsummaries = 0;
 }
 
 const char *markers_last_phase(const struct markers *m)

@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "lines.h"
+#include "runs.h"
 #include "table.h"
 
 #include <errno.h>
@@ -22,7 +23,9 @@ static void usage(void)
 	       "Aggregate every */verdict.tsv below RESULTS_RUN_DIR by (scenario, arm,\n"
 	       "mode): runs, PASS, DEADLOCK, LOCKDEP, OOM, other (the rest), mean\n"
 	       "detect_s over DEADLOCK runs.\n"
-	       "Expectations (column ok):\n"
+	       "With RESULTS_RUN_DIR/matrix.tsv (the orchestrator's plan), the rows are\n"
+	       "its runs, and a planned run without a verdict.tsv counts as missing.\n"
+	       "Expectations (column ok; a missing run fails its row):\n"
 	       "  control forced : >= ceil(0.95*runs) DEADLOCK(reclaim-commit-deadlock)\n"
 	       "  control lockdep: every run LOCKDEP(reclaim-connect)\n"
 	       "  fixed, any mode: every run PASS\n"
@@ -51,27 +54,55 @@ static void add_file(struct table *t, const char *path)
 	lines_free(&l);
 }
 
+/* The matrix's runs: each record, or a missing run. */
+static void add_matrix(struct table *t, const char *dir,
+		       const struct run_list *l)
+{
+	char path[4096];
+
+	for (size_t i = 0; i < l->n; i++) {
+		const struct run_row *r = &l->v[i];
+
+		if (!r->has_record) {
+			table_add_missing(t, r->scenario, r->arm, r->mode);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/%s/verdict.tsv", dir, r->run);
+		add_file(t, path);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct table t = { NULL, 0 };
+	struct run_list runs;
 	const char *dir;
-	char **paths, summary[4096];
+	char **paths, summary[4096], err[256];
 	size_t n, failed;
 	struct stat st;
 	FILE *f;
+	int m;
 
 	dir = cli_one_operand(argc, argv, prog, "RESULTS_RUN_DIR", usage);
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		cli_usage_error(prog, "'%s' is not a directory", dir);
-	if (table_find_verdicts(dir, &paths, &n))
+	m = runs_load_matrix(dir, &runs, err, sizeof(err));
+	if (m < 0)
+		cli_fail(EXIT_USAGE, prog, "%s/%s", dir, err);
+	if (m == 0) {
+		add_matrix(&t, dir, &runs);
+		runs_free(&runs);
+	} else if (table_find_verdicts(dir, &paths, &n))
 		cli_fail(EXIT_IO, prog, "cannot read all of %s", dir);
-	if (!n)
+	else if (!n)
 		cli_fail(EXIT_IO, prog, "no */verdict.tsv found below %s", dir);
-	for (size_t i = 0; i < n; i++) {
-		add_file(&t, paths[i]);
-		free(paths[i]);
+	else {
+		for (size_t i = 0; i < n; i++) {
+			add_file(&t, paths[i]);
+			free(paths[i]);
+		}
+		free(paths);
 	}
-	free(paths);
 	if (!t.n)
 		cli_fail(EXIT_USAGE, prog, "verdict.tsv files below %s hold no rows",
 			 dir);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nfstb-verdict: one run's verdict from its client console, trace and
- * server console; writes DIR/verdict.json and DIR/verdict.tsv.
+ * nfstb-verdict: one run's verdict from its client console, trace, server
+ * console and (optionally) packet summary; writes DIR/verdict.json and
+ * DIR/verdict.tsv.
  */
 #include "cli.h"
 #include "gather.h"
@@ -21,22 +22,31 @@ static void usage(void)
 	printf("usage: %s --console CLIENT_LOG --trace TRACE --server-console SERVER_LOG\n"
 	       "       --scenario NAME --arm fixed|control|-\n"
 	       "       --mode forced|natural|smoke|lockdep|swap\n"
-	       "       --watchdog 0|1 --out DIR\n"
+	       "       --watchdog 0|1 --out DIR [--seed N] [--pcap-summary FILE]\n"
 	       "\n"
-	       "Decide one run's verdict; rules, first match wins:\n"
-	       "  (a) blocked-task report: DEADLOCK(reclaim-commit-deadlock) or OTHER-HANG;\n"
-	       "      detect_s = report time - 'nfstb: phase=reconnect' marker time\n"
+	       "Decide one run's verdict (harness/README.md has every rule); first match wins:\n"
+	       "  (d) a wrong or missing byte on any verifier, or a summary whose counts\n"
+	       "      differ from the writer's 'committed files= bytes=': DATA-LOSS\n"
+	       "  (p) Kernel panic: PANIC; (k) BUG:/Oops:/general protection fault/\n"
+	       "      WARNING: CPU:: OOPS\n"
+	       "  (m) boot marker missing, or naming another scenario/arm/mode/seed: WRONG-RUN\n"
+	       "  (f) a connect worker's exit flags differ from its entry flags: FLAGS-LEAK\n"
+	       "  (a) blocked-task report: DEADLOCK(reclaim-commit-deadlock) when stack,\n"
+	       "      trace and packets agree, WITNESS-DISAGREE when not, or OTHER-HANG\n"
 	       "  (b) --watchdog 1 and no report: OTHER-HANG\n"
+	       "  (z) lockdep switched off: LOCKDEP-OFF; a leaked lock: LOCK-LEAK\n"
 	       "  (c) no 'nfstb: phase=done rc=0': ERROR\n"
-	       "  (d) 'nfstb-verify: summary' missing or failed>0, client or server: DATA-LOSS\n"
-	       "  (e) nfs_release_folio skipped in a connect worker (trace): PASS, else ERROR;\n"
-	       "      a smoke run (--arm - --mode smoke) passes without it\n"
-	       "--mode lockdep: (a) (b) (c), then a lockdep report: LOCKDEP(reclaim-connect)\n"
-	       "  (xprt_connect/fs_reclaim cycle) or OTHER-LOCKDEP, then (d), else PASS\n"
-	       "--mode swap: (a) (b), nfstb-swapfill OOM-killed: OOM, its FAIL line:\n"
-	       "  DATA-LOSS, (c), then ERROR without 'verified ... ok=1', without swap\n"
-	       "  traffic both ways, with task flags not restored, or (fixed arm) with no\n"
-	       "  connect worker under PF_MEMALLOC; else PASS (no server verify needed)\n"
+	       "  (v) a verify summary or the writer's totals missing: NO-JUDGEMENT\n"
+	       "  (g) fixed arm, decision=writeback in a connect worker: BUG-PATH\n"
+	       "  (e) fixed arm without a skip in a connect worker: NO-JUDGEMENT;\n"
+	       "      control arm without a writeback in one: HAZARD-NOT-REACHED\n"
+	       "  (x) a connect worker that never exited, (n) the packet check\n"
+	       "      disagreeing: WITNESS-DISAGREE\n"
+	       "  else PASS\n"
+	       "--mode lockdep adds LOCKDEP(reclaim-connect)/OTHER-LOCKDEP after (c);\n"
+	       "--mode swap judges nfstb-swapfill's lines (OOM, verified ok=1, swap traffic).\n"
+	       "--seed N: the booted marker must say seed=N.  --pcap-summary FILE:\n"
+	       "nfstb-pcapsum's pcap-summary.txt, the packet witness.\n"
 	       "An unreadable input file gives ERROR, not a failure of this tool.\n"
 	       "\n"
 	       "Writes DIR/verdict.json (all facts) and DIR/verdict.tsv (one line:\n"
@@ -83,7 +93,7 @@ static void write_file(const char *dir, const char *name,
 int main(int argc, char **argv)
 {
 	enum { O_CONSOLE = 1, O_TRACE, O_SERVER, O_SCENARIO, O_ARM, O_MODE,
-	       O_WATCHDOG, O_OUT, O_HELP };
+	       O_WATCHDOG, O_OUT, O_SEED, O_PCAP, O_HELP };
 	static const struct option opts[] = {
 		{ "console", required_argument, NULL, O_CONSOLE },
 		{ "trace", required_argument, NULL, O_TRACE },
@@ -93,13 +103,15 @@ int main(int argc, char **argv)
 		{ "mode", required_argument, NULL, O_MODE },
 		{ "watchdog", required_argument, NULL, O_WATCHDOG },
 		{ "out", required_argument, NULL, O_OUT },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "pcap-summary", required_argument, NULL, O_PCAP },
 		{ "help", no_argument, NULL, O_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	/* static: ~10 KiB of facts, and every exit path leaves it be */
 	static struct verdict_input facts;
 	struct verdict_input *in = &facts;
-	struct report_paths paths = { NULL, NULL, NULL };
+	struct report_paths paths = { NULL, NULL, NULL, NULL };
 	const char *watchdog = NULL, *out = NULL;
 	struct verdict v;
 	int opt;
@@ -115,16 +127,14 @@ int main(int argc, char **argv)
 		case O_MODE: in->mode = optarg; break;
 		case O_WATCHDOG: watchdog = optarg; break;
 		case O_OUT: out = optarg; break;
+		case O_SEED: in->seed = optarg; break;
+		case O_PCAP: paths.pcap_summary = optarg; break;
 		case 'h':
 		case O_HELP:
 			usage();
 			return 0;
-		case ':':
-			cli_usage_error(prog, "option '%s' needs a value",
-					argv[optind - 1]);
 		default:
-			cli_usage_error(prog, "unknown option '%s'",
-					argv[optind - 1]);
+			cli_option_error(prog, opt, argv);
 		}
 	}
 	if (optind < argc)
@@ -160,6 +170,8 @@ int main(int argc, char **argv)
 	if (strcmp(watchdog, "0") && strcmp(watchdog, "1"))
 		cli_usage_error(prog, "bad --watchdog '%s' (0|1)", watchdog);
 	in->watchdog = watchdog[0] == '1';
+	if (in->seed && !valid_name(in->seed))
+		cli_usage_error(prog, "bad --seed '%s'", in->seed);
 	if (!out)
 		cli_usage_error(prog, "missing --out");
 	if (!*out)
@@ -174,6 +186,7 @@ int main(int argc, char **argv)
 	write_file(out, "verdict.json", in, &v, &paths);
 	write_file(out, "verdict.tsv", in, &v, &paths);
 	report_line(stdout, in, &v);
+	gather_free(in);
 	if (fflush(stdout))
 		cli_fail(EXIT_IO, prog, "cannot write output: %s",
 			 strerror(errno));

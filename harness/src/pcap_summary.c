@@ -178,6 +178,20 @@ static void conn_track(struct conn_state *c, const struct pkt_rec *r, const char
 	}
 }
 
+/* A COMMIT call: NFSv3's procedure, or an NFSv4 COMPOUND carrying one. */
+static bool is_commit(const struct pkt_rec *r)
+{
+	char copy[256], *save = NULL;
+
+	if (!strcmp(r->proc, "COMMIT"))
+		return true;
+	snprintf(copy, sizeof(copy), "%s", r->ops);
+	for (char *op = strtok_r(copy, ",", &save); op; op = strtok_r(NULL, ",", &save))
+		if (!strcmp(op, "COMMIT"))
+			return true;
+	return false;
+}
+
 void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server)
 {
 	struct counter calls = { 0 }, replies = { 0 }, writes = { 0 }, committed = { 0 },
@@ -187,6 +201,7 @@ void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server)
 	struct xid_state *xs = NULL;
 	size_t nx = 0, capx = 0;
 	long ncalls = 0, nreplies = 0, tcp_nfs = 0, udp_nfs = 0, after_syn = 0;
+	long commits_after_close = 0;
 	long prev_frame = -1;
 	char key[64], t[32], client[48] = "";
 
@@ -227,6 +242,8 @@ void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server)
 			for (char *op = strtok_r(copy, ",", &save); op; op = strtok_r(NULL, ",", &save))
 				count(&ops, op);
 		}
+		if (c.close_us != TIME_NONE && is_commit(r))
+			commits_after_close++;
 		x->calls++;
 		*(c.close_us == TIME_NONE ? &x->calls_before : &x->calls_after) += 1;
 		x->last_call_us = r->t_us;
@@ -290,6 +307,7 @@ void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server)
 		else
 			fprintf(f, "reset_to_syn_s=-\n");
 		fprintf(f, "replies_after_reconnect=%ld\n", after_syn);
+		fprintf(f, "commits_after_close=%ld\n", commits_after_close);
 	}
 	fprintf(f, "retransmitted_xids=%ld\n", retrans);
 	fprintf(f, "unanswered_calls=%ld\n", nunans);

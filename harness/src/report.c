@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "report.h"
+#include "timeline_check.h"
 #include "util.h"
 
 #include <string.h>
@@ -100,12 +101,24 @@ static void json_summaries(FILE *f, const struct markers *m)
 		const struct verify_summary *s = &m->summaries[i];
 
 		fprintf(f, "%s{\"files\": %ld, \"ok\": %ld, \"failed\": %ld, "
-			"\"bytes\": %ld, \"time\": ", i ? ", " : "",
-			s->files, s->ok, s->failed, s->bytes);
+			"\"bytes\": %ld, \"manifest_truncated\": %s, \"time\": ",
+			i ? ", " : "", s->files, s->ok, s->failed, s->bytes,
+			s->manifest_truncated ? "true" : "false");
 		jtime(f, s->time_us);
 		fputs("}", f);
 	}
 	fputs("]", f);
+}
+
+/* "KEY": "VALUE" inside a one-line object */
+static void json_inline_str(FILE *f, const char *key, const char *val,
+			    bool last)
+{
+	jstr(f, key);
+	fputs(": ", f);
+	jstr(f, val);
+	if (!last)
+		fputs(", ", f);
 }
 
 static void json_markers(FILE *f, const char *name, const struct markers *m,
@@ -125,6 +138,18 @@ static void json_markers(FILE *f, const char *name, const struct markers *m,
 		fputs("}", f);
 	}
 	fputs("],\n", f);
+	jkey(f, 4, "booted");
+	if (m->booted.seen) {
+		fputs("{", f);
+		json_inline_str(f, "scenario", m->booted.scenario, false);
+		json_inline_str(f, "arm", m->booted.arm, false);
+		json_inline_str(f, "mode", m->booted.mode, false);
+		json_inline_str(f, "run", m->booted.run, false);
+		json_inline_str(f, "seed", m->booted.seed, true);
+		fputs("},\n", f);
+	} else {
+		fputs("null,\n", f);
+	}
 	jfield_str(f, 4, "last_phase", markers_last_phase(m));
 	jkey(f, 4, "reconnect_time");
 	jtime(f, m->reconnect_us);
@@ -142,6 +167,12 @@ static void json_markers(FILE *f, const char *name, const struct markers *m,
 	fputs(",\n", f);
 	jfield_str(f, 4, "writer_ready", m->writer_ready);
 	jfield_str(f, 4, "writer_committed", m->writer_committed);
+	jkey(f, 4, "writer_totals");
+	if (m->writer_totals)
+		fprintf(f, "{\"files\": %ld, \"bytes\": %ld},\n",
+			m->writer_files, m->writer_bytes);
+	else
+		fputs("null,\n", f);
 	jfield_str(f, 4, "reconnect", m->reconnect_line);
 	jkey(f, 4, "reconnect_done");
 	fprintf(f, "%s,\n", m->reconnect_done ? "true" : "false");
@@ -220,6 +251,28 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	fputs(",\n", f);
 	jkey(f, 4, "first_writeback_time");
 	jtime(f, t->first_writeback_us);
+	fputs(",\n", f);
+	jfield_str(f, 4, "first_flags_mismatch", t->first_mismatch);
+	jcount(f, "workers_unexited", t->workers_unexited, false);
+	jfield_str(f, 4, "first_unexited", t->first_unexited);
+	jkey(f, 4, "blocked_task");
+	fprintf(f, "{\"pid\": %ld, \"entered\": %s, \"writeback\": %s, "
+		"\"release_done\": %s, \"exited\": %s}\n  },\n",
+		in->witness.pid, in->witness.entered ? "true" : "false",
+		in->witness.writeback ? "true" : "false",
+		in->witness.release_done ? "true" : "false",
+		in->witness.exited ? "true" : "false");
+}
+
+static void json_kernel(FILE *f, const struct kernel_complaints *k)
+{
+	jkey(f, 2, "kernel");
+	fputs("{\n", f);
+	jfield_str(f, 4, "panic", k->panic);
+	jfield_str(f, 4, "oops", k->oops);
+	jfield_str(f, 4, "lockdep_off", k->lockdep_off);
+	jkey(f, 4, "lock_leak");
+	jstr(f, k->lock_leak);
 	fputs("\n  },\n", f);
 }
 
@@ -298,6 +351,22 @@ void report_json(FILE *f, const struct verdict_input *in,
 	fprintf(f, "%s,\n", v->detect_us == TIME_NONE ? "null" :
 		format_secs_ms(v->detect_us, d, sizeof(d)));
 	jfield_str(f, 2, "data", data_state_name(data_state(in)));
+	jkey(f, 2, "seed");
+	if (in->seed)
+		jstr(f, in->seed);
+	else
+		fputs("null", f);
+	fputs(",\n", f);
+	jkey(f, 2, "packets");
+	if (in->pcap_given) {
+		char check[512];
+
+		packet_check(in->pcap_summary, v->text, check, sizeof(check));
+		jstr(f, check);
+	} else {
+		fputs("null", f);
+	}
+	fputs(",\n", f);
 	jkey(f, 2, "inputs");
 	fputs("{", f);
 	jstr(f, "console");
@@ -311,9 +380,17 @@ void report_json(FILE *f, const struct verdict_input *in,
 	jstr(f, "server_console");
 	fputs(": ", f);
 	jstr(f, paths->server_console);
+	fputs(", ", f);
+	jstr(f, "pcap_summary");
+	fputs(": ", f);
+	if (paths->pcap_summary)
+		jstr(f, paths->pcap_summary);
+	else
+		fputs("null", f);
 	fputs("},\n", f);
 	json_classify(f, &in->cls);
 	json_trace(f, in);
+	json_kernel(f, &in->kernel);
 	json_lockdep(f, &in->lockdep);
 	json_swap(f, &in->swap);
 	json_markers(f, "client", &in->client, in->console_read, false);

@@ -14,6 +14,7 @@ struct report_paths {
 	const char *console;
 	const char *trace;
 	const char *server_console;
+	const char *pcap_summary;	/* NULL: no --pcap-summary */
 };
 
 /* Column order of verdict.tsv (no header line in the file). */

@@ -19,12 +19,12 @@ struct table_group {
 	char scenario[64];
 	char arm[16];
 	char mode[16];
-	long runs;
+	long runs;		/* records */
+	long missing;		/* planned in matrix.tsv, without a record */
+	long matched;		/* records with the expected verdict */
 	long pass;
 	long deadlock;		/* any DEADLOCK(...) */
-	long deadlock_rcd;	/* DEADLOCK(reclaim-commit-deadlock) */
 	long lockdep;		/* any LOCKDEP(...) */
-	long lockdep_rc;	/* LOCKDEP(reclaim-connect) */
 	long oom;		/* OOM */
 	long other;		/* everything else */
 	double detect_sum;	/* over DEADLOCK runs with a detect_s */
@@ -42,10 +42,13 @@ struct table {
  * accepted and ignored.
  */
 int table_add_line(struct table *t, const char *line, char *err, size_t len);
+/* A run of the matrix that has no verdict.tsv. */
+void table_add_missing(struct table *t, const char *scenario, const char *arm,
+		       const char *mode);
 void table_sort(struct table *t);
 void table_free(struct table *t);
 
-/* Whether the group meets its expectation; @expect describes it. */
+/* Whether the group meets its expectation (expect.h); @expect says it. */
 bool table_group_ok(const struct table_group *g, char *expect, size_t len);
 
 /* Fixed-width table and the "N passed, N failed" line; returns failures. */

@@ -115,6 +115,9 @@ void packet_check(const char *summary, const char *verdict, char *out, size_t le
 			WHY("%sno close of the NFS connection", used ? "; " : "");
 		if (syn == 1)
 			WHY("%sthe client reconnected after the close", used ? "; " : "");
+		if (kv_long(summary, "commits_after_close") > 0)
+			WHY("%s%ld COMMIT call(s) on the wire after the close", used ? "; " : "",
+			    kv_long(summary, "commits_after_close"));
 	}
 #undef WHY
 	if (used) {

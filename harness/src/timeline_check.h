@@ -3,8 +3,8 @@
  * Do the packets agree with the verdict?  PASS expects, over TCP, a close
  * followed by a reconnect SYN and every call answered (UDP: every call
  * answered); DEADLOCK(...) expects, over TCP, a close with no reconnect SYN
- * after it and calls left unanswered (UDP: unanswered calls).  Other
- * verdicts have no packet expectation.
+ * and no COMMIT call after it (UDP: no expectation, n/a).  Other verdicts
+ * have no packet expectation.
  */
 #ifndef NFSTB_TIMELINE_CHECK_H
 #define NFSTB_TIMELINE_CHECK_H

@@ -130,6 +130,8 @@ bool flags_has(const char *flags, const char *flag)
 struct worker_state {
 	long pid;
 	bool inside;
+	char comm[64];
+	int64_t enter_us;
 	char entry_flags[128];
 };
 
@@ -159,6 +161,8 @@ static void on_worker_enter(struct counter *k, const struct trace_event *ev)
 
 	k->c->worker_enter++;
 	w->inside = true;
+	w->enter_us = ev->ts_us;
+	snprintf(w->comm, sizeof(w->comm), "%s", ev->comm);
 	if (!kv_get(ev->fields, "entry_flags", w->entry_flags,
 		    sizeof(w->entry_flags)))
 		w->entry_flags[0] = '\0';
@@ -186,8 +190,30 @@ static void on_worker_exit(struct counter *k, const struct trace_event *ev)
 	if (!want || !kv_get(ev->fields, "flags", flags, sizeof(flags)))
 		return;
 	k->c->exits_checked++;
-	if (!flags_equal(flags, want))
-		k->c->exits_mismatched++;
+	if (flags_equal(flags, want))
+		return;
+	if (!k->c->exits_mismatched++)
+		snprintf(k->c->first_mismatch, sizeof(k->c->first_mismatch),
+			 "%s-%ld exited with flags=%s, entered with entry_flags=%s",
+			 ev->comm, ev->pid, flags[0] ? flags : "0",
+			 want[0] ? want : "0");
+}
+
+/* Workers still inside at the end of the trace: an enter with no exit. */
+static void count_unexited(struct counter *k)
+{
+	char t[32];
+
+	for (size_t i = 0; i < k->nw; i++) {
+		if (!k->w[i].inside)
+			continue;
+		if (!k->c->workers_unexited++)
+			snprintf(k->c->first_unexited,
+				 sizeof(k->c->first_unexited),
+				 "%s-%ld entered at %s", k->w[i].comm,
+				 k->w[i].pid,
+				 format_time_us(k->w[i].enter_us, t, sizeof(t)));
+	}
 }
 
 static void first_time(int64_t *slot, int64_t ts)
@@ -253,7 +279,50 @@ void trace_count(const struct lines *trace, struct trace_counts *c)
 		else if (!strcmp(ev.name, "nfs_initiate_commit"))
 			c->commits_initiated++;
 	}
+	count_unexited(&k);
 	free(k.w);
+}
+
+static void witness_event(struct worker_witness *w, const struct trace_event *ev)
+{
+	char decision[32] = "";
+	long cw = 1;
+
+	if (!strcmp(ev->name, "xs_connect_worker_enter")) {
+		w->entered = true;
+		if (w->exited && ev->ts_us > w->exit_us)
+			w->exited = false;	/* a later connect: not done yet */
+	} else if (!strcmp(ev->name, "xs_connect_worker_exit")) {
+		w->exited = true;
+		w->exit_us = ev->ts_us;
+	} else if (!strcmp(ev->name, "nfs_release_folio")) {
+		kv_get(ev->fields, "decision", decision, sizeof(decision));
+		kv_get_long(ev->fields, "connect_worker", &cw);
+		if (strcmp(decision, "writeback") || !cw)
+			return;
+		if (!w->writeback || ev->ts_us > w->writeback_us) {
+			w->writeback = true;
+			w->writeback_us = ev->ts_us;
+			w->release_done = false;
+		}
+	} else if (!strcmp(ev->name, "nfs_release_folio_done")) {
+		if (w->writeback && ev->ts_us >= w->writeback_us)
+			w->release_done = true;
+	}
+}
+
+void trace_witness(const struct lines *trace, long pid,
+		   struct worker_witness *w)
+{
+	struct trace_event ev;
+
+	memset(w, 0, sizeof(*w));
+	w->pid = pid;
+	w->writeback_us = TIME_NONE;
+	w->exit_us = TIME_NONE;
+	for (size_t i = 0; i < trace->n; i++)
+		if (trace_line_parse(trace->v[i], &ev) && ev.pid == pid)
+			witness_event(w, &ev);
 }
 
 const char *trace_flags_restored(const struct trace_counts *c)
@@ -277,6 +346,7 @@ void trace_print(FILE *f, const struct trace_counts *c)
 	fprintf(f, "release_writeback_elsewhere=%ld\n",
 		c->writeback_elsewhere);
 	fprintf(f, "flags_restored=%s\n", trace_flags_restored(c));
+	fprintf(f, "workers_unexited=%ld\n", c->workers_unexited);
 	fprintf(f, "nofs_in_worker=%ld\n", c->nofs_in_worker);
 	fprintf(f, "memalloc_in_worker=%ld\n", c->memalloc_in_worker);
 	fprintf(f, "first_skip_time=%s\n",

@@ -43,9 +43,31 @@ struct trace_counts {
 	long commits_initiated;		/* nfs_initiate_commit */
 	int64_t first_skip_us;		/* earliest skip_nofs in a worker */
 	int64_t first_writeback_us;	/* earliest writeback in a worker */
+	/* "kworker/u4:1-35 exited with flags=X, entered with entry_flags=Y" */
+	char first_mismatch[400];
+	long workers_unexited;		/* enters with no exit after them */
+	char first_unexited[128];	/* "kworker/u4:1-35 entered at 24.1" */
+};
+
+/*
+ * What the trace says about one task, the one a blocked-task report names:
+ * did it, inside a connect worker, decide to write a folio back, did that
+ * release ever finish, did the worker ever exit?  "After" compares trace
+ * times, because trace_pipe interleaves CPUs.
+ */
+struct worker_witness {
+	long pid;
+	bool entered;		/* an xs_connect_worker_enter by @pid */
+	bool writeback;		/* decision=writeback in a connect worker */
+	int64_t writeback_us;	/* the latest such decision */
+	bool release_done;	/* nfs_release_folio_done after it */
+	bool exited;		/* xs_connect_worker_exit after the last enter */
+	int64_t exit_us;
 };
 
 void trace_count(const struct lines *trace, struct trace_counts *c);
+void trace_witness(const struct lines *trace, long pid,
+		   struct worker_witness *w);
 /* "ok", "mismatch" or "n/a" (no exit event could be checked). */
 const char *trace_flags_restored(const struct trace_counts *c);
 /* Prints exactly what nfstb-tracecheck prints. */

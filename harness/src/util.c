@@ -150,3 +150,20 @@ bool kv_get_long(const char *s, const char *key, long *out)
 	*out = v;
 	return true;
 }
+
+void tsv_column(const char *line, int n, char *out, size_t len)
+{
+	const char *p = line;
+	size_t l;
+
+	for (int i = 0; p && i < n; i++) {
+		p = strchr(p, '\t');
+		p = p ? p + 1 : NULL;
+	}
+	l = p ? strcspn(p, "\t\n") : 0;
+	if (l >= len)
+		l = len - 1;
+	if (p)
+		memcpy(out, p, l);
+	out[l] = '\0';
+}

@@ -46,4 +46,7 @@ const char *format_secs_ms(int64_t us, char *buf, size_t len);
 bool kv_get(const char *s, const char *key, char *out, size_t len);
 bool kv_get_long(const char *s, const char *key, long *out);
 
+/* Column @n (from 0) of a tab-separated line into @out ("" if absent). */
+void tsv_column(const char *line, int n, char *out, size_t len);
+
 #endif

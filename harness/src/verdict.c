@@ -1,4 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * Modes forced, natural and smoke, first match wins:
+ *   (-) client console unreadable: ERROR
+ *   (d) a wrong or missing byte: DATA-LOSS
+ *   (p) PANIC, (k) OOPS, (m) WRONG-RUN, (f) FLAGS-LEAK
+ *   (a) blocked-task report: DEADLOCK (witnesses agree), WITNESS-DISAGREE
+ *       or OTHER-HANG; (b) watchdog without a report: OTHER-HANG
+ *   (z) LOCKDEP-OFF, LOCK-LEAK
+ *   (c) not done rc=0: ERROR
+ *   (v) a summary or the writer's totals missing: NO-JUDGEMENT
+ *   (g) fixed arm, writeback inside a connect worker: BUG-PATH
+ *   (e) trace: fixed arm needs a skip (else NO-JUDGEMENT), control arm a
+ *       writeback (else HAZARD-NOT-REACHED); smoke needs neither
+ *   (x) a worker that never exited, (n) packets: WITNESS-DISAGREE
+ *   PASS
+ */
 #include "verdict.h"
 #include "util.h"
 #include "verdict_rules.h"
@@ -6,6 +22,30 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+static const char *const plain_names[] = {
+	"PASS", "OTHER-HANG", "DATA-LOSS", "ERROR", "OTHER-LOCKDEP", "OOM",
+	"PANIC", "OOPS", "WRONG-RUN", "FLAGS-LEAK", "WITNESS-DISAGREE",
+	"LOCKDEP-OFF", "LOCK-LEAK", "BUG-PATH", "NO-JUDGEMENT",
+	"HAZARD-NOT-REACHED",
+};
+
+/* "NAME(x)" with something inside the parentheses */
+static bool is_call(const char *v, const char *name)
+{
+	size_t n = strlen(v), k = strlen(name);
+
+	return starts_with(v, name) && v[k] == '(' && n > k + 2 &&
+	       v[n - 1] == ')';
+}
+
+bool verdict_text_valid(const char *text)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(plain_names); i++)
+		if (!strcmp(text, plain_names[i]))
+			return true;
+	return is_call(text, "DEADLOCK") || is_call(text, "LOCKDEP");
+}
 
 void verdict_set(struct verdict *v, enum verdict_kind kind, char rule,
 		 const char *text, const char *fmt, ...)
@@ -20,65 +60,13 @@ void verdict_set(struct verdict *v, enum verdict_kind kind, char rule,
 	va_end(ap);
 }
 
-/* Worst state of one console's summaries, with a reason if not ok. */
-static enum data_state side_state(const struct markers *m, const char *side,
-				  char *why, size_t len)
+bool verdict_run_rules(const verdict_rule *rules, size_t n,
+		       const struct verdict_input *in, struct verdict *v)
 {
-	if (!m->nsummaries) {
-		snprintf(why, len, "%s verify summary missing", side);
-		return DATA_MISSING;
-	}
-	for (size_t i = 0; i < m->nsummaries; i++) {
-		const struct verify_summary *s = &m->summaries[i];
-
-		if (s->failed > 0) {
-			snprintf(why, len, "%s verify failed=%ld of files=%ld",
-				 side, s->failed, s->files);
-			return DATA_LOSS;
-		}
-	}
-	return DATA_OK;
-}
-
-static enum data_state data_state_why(const struct verdict_input *in,
-				      char *why, size_t len)
-{
-	char cwhy[128], swhy[128];
-	enum data_state c = side_state(&in->client, "client", cwhy, sizeof(cwhy));
-	enum data_state s = side_state(&in->server, "server", swhy, sizeof(swhy));
-
-	/* Loss outranks missing: a failed byte is worse than no answer. */
-	if (c == DATA_LOSS || (c == DATA_MISSING && s != DATA_LOSS)) {
-		snprintf(why, len, "%s", cwhy);
-		return c;
-	}
-	if (s != DATA_OK) {
-		snprintf(why, len, "%s", swhy);
-		return s;
-	}
-	snprintf(why, len, "data verified");
-	return DATA_OK;
-}
-
-enum data_state data_state(const struct verdict_input *in)
-{
-	char why[128];
-
-	if (verdict_is_mode(in, "swap"))
-		return swap_data_state(in);
-	return data_state_why(in, why, sizeof(why));
-}
-
-const char *data_state_name(enum data_state d)
-{
-	switch (d) {
-	case DATA_OK:
-		return "ok";
-	case DATA_LOSS:
-		return "loss";
-	default:
-		return "missing";
-	}
+	for (size_t i = 0; i < n; i++)
+		if (rules[i](in, v))
+			return true;
+	return false;
 }
 
 bool verdict_is_smoke(const struct verdict_input *in)
@@ -91,34 +79,9 @@ bool verdict_is_mode(const struct verdict_input *in, const char *mode)
 	return !strcmp(in->mode, mode);
 }
 
-bool rule_hang(const struct verdict_input *in, struct verdict *v)
+bool verdict_is_arm(const struct verdict_input *in, const char *arm)
 {
-	const struct classification *c = &in->cls;
-	char text[64];
-
-	/* (a) */
-	if (c->sig != SIG_NONE) {
-		if (c->time_us != TIME_NONE &&
-		    in->client.reconnect_us != TIME_NONE)
-			v->detect_us = c->time_us - in->client.reconnect_us;
-		if (c->sig == SIG_RECLAIM_COMMIT_DEADLOCK) {
-			snprintf(text, sizeof(text), "DEADLOCK(%s)",
-				 signature_name(c->sig));
-			verdict_set(v, VERDICT_DEADLOCK, 'a', text, "%s",
-				    c->title);
-		} else {
-			verdict_set(v, VERDICT_OTHER_HANG, 'a', "OTHER-HANG",
-				    "%s (%s:%ld)", c->title, c->comm, c->pid);
-		}
-		return true;
-	}
-	/* (b) */
-	if (in->watchdog) {
-		verdict_set(v, VERDICT_OTHER_HANG, 'b', "OTHER-HANG",
-			    "no progress and no blocked-task report");
-		return true;
-	}
-	return false;
+	return !strcmp(in->arm, arm);
 }
 
 bool rule_done(const struct verdict_input *in, struct verdict *v)
@@ -137,21 +100,57 @@ bool rule_done(const struct verdict_input *in, struct verdict *v)
 	return false;
 }
 
-bool rule_verify(const struct verdict_input *in, struct verdict *v)
+/* (e) what the trace must show in each arm of a reconnect scenario */
+static bool rule_protection(const struct verdict_input *in, struct verdict *v)
 {
-	char why[128];
+	const struct trace_counts *t = &in->trace;
 
-	if (!in->server_read) {
-		verdict_set(v, VERDICT_ERROR, '-', "ERROR",
-			    "cannot read server console");
+	if (verdict_is_smoke(in))
+		return false;
+	if (!in->trace_read) {
+		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
 		return true;
 	}
-	if (data_state_why(in, why, sizeof(why)) != DATA_OK) {
-		verdict_set(v, VERDICT_DATA_LOSS, 'd', "DATA-LOSS", "%s", why);
+	if (verdict_is_arm(in, "fixed") && t->skip_in_worker < 1) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'e', "NO-JUDGEMENT",
+			    "protection not exercised: no nfs_release_folio skipped inside a connect worker");
+		return true;
+	}
+	if (verdict_is_arm(in, "control") && t->writeback_in_worker < 1) {
+		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',
+			    "HAZARD-NOT-REACHED",
+			    "no nfs_release_folio decision=writeback inside a connect worker");
 		return true;
 	}
 	return false;
 }
+
+static void pass(const struct verdict_input *in, struct verdict *v)
+{
+	const struct markers *c = &in->client;
+
+	if (verdict_is_smoke(in)) {
+		verdict_set(v, VERDICT_PASS, 'e', "PASS",
+			    "smoke: files=%ld bytes=%ld verified on client and server",
+			    c->writer_files, c->writer_bytes);
+	} else if (verdict_is_arm(in, "fixed")) {
+		verdict_set(v, VERDICT_PASS, 'e', "PASS",
+			    "files=%ld bytes=%ld verified on client and server, %ld nfs_release_folio skips in a connect worker",
+			    c->writer_files, c->writer_bytes,
+			    in->trace.skip_in_worker);
+	} else {
+		verdict_set(v, VERDICT_PASS, 'e', "PASS",
+			    "files=%ld bytes=%ld verified on client and server, %ld writebacks in a connect worker did not deadlock",
+			    c->writer_files, c->writer_bytes,
+			    in->trace.writeback_in_worker);
+	}
+}
+
+static const verdict_rule reconnect_rules[] = {
+	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
+	rule_hang, rule_kernel_locks, rule_done, rule_verify_complete,
+	rule_bug_path, rule_protection, rule_unexited, rule_packets,
+};
 
 void verdict_decide(const struct verdict_input *in, struct verdict *v)
 {
@@ -171,26 +170,7 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
 		verdict_decide_swap(in, v);
 		return;
 	}
-	if (rule_hang(in, v) || rule_done(in, v) || rule_verify(in, v))
-		return;
-	/*
-	 * (e) A smoke run (--arm - --mode smoke) has no reconnect and no
-	 * protection to prove: done and verified is a pass.
-	 */
-	if (verdict_is_smoke(in)) {
-		verdict_set(v, VERDICT_PASS, 'e', "PASS", "smoke: data verified");
-		return;
-	}
-	if (!in->trace_read) {
-		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
-		return;
-	}
-	if (in->trace.skip_in_worker >= 1) {
-		verdict_set(v, VERDICT_PASS, 'e', "PASS",
-			    "data verified, %ld nfs_release_folio skips in a connect worker",
-			    in->trace.skip_in_worker);
-		return;
-	}
-	verdict_set(v, VERDICT_ERROR, 'e', "ERROR",
-		    "protection not exercised: no nfs_release_folio skipped inside a connect worker");
+	if (!verdict_run_rules(reconnect_rules, ARRAY_SIZE(reconnect_rules),
+			       in, v))
+		pass(in, v);
 }

@@ -1,20 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * One run's verdict from the facts the parsers extracted.  Pure: no I/O,
- * so each rule is unit-tested on hand-built facts.  Rules, first match wins:
- *   (a) a blocked-task report: DEADLOCK(<signature>) or OTHER-HANG
- *   (b) harness watchdog fired but no report: OTHER-HANG
- *   (c) no "nfstb: phase=done rc=0": ERROR
- *   (d) a verify summary missing or failed>0 (client or server): DATA-LOSS
- *   (e) a nfs_release_folio skip inside a connect worker: PASS, else ERROR
- *       (smoke runs, --arm - --mode smoke, need no skip: PASS)
- * Modes lockdep and swap have their own rules (verdict_modes.c).
- * An unreadable input is an ERROR where its facts would first be needed.
+ * so each rule is unit-tested on hand-built facts.  Each mode is a list of
+ * rules, first match wins (verdict.c, verdict_modes.c; the table is in
+ * harness/README.md).  A PASS needs every witness to agree: the workload
+ * finished, every byte the writer committed verified on both sides, the
+ * kernel did not complain, the boot marker names this run, every connect
+ * worker restored its task flags and exited, the fixed arm exercised the
+ * protection and never took the bug path, and the packets agree.
  */
 #ifndef NFSTB_VERDICT_H
 #define NFSTB_VERDICT_H
 
 #include "classify.h"
+#include "kernel_log.h"
 #include "lockdep.h"
 #include "markers.h"
 #include "swap.h"
@@ -25,18 +24,28 @@
 
 enum verdict_kind {
 	VERDICT_PASS,
-	VERDICT_DEADLOCK,
+	VERDICT_DEADLOCK,	/* DEADLOCK(reclaim-commit-deadlock) */
 	VERDICT_OTHER_HANG,
 	VERDICT_DATA_LOSS,
-	VERDICT_ERROR,
+	VERDICT_ERROR,		/* the testbed could not run or read evidence */
 	VERDICT_LOCKDEP,	/* LOCKDEP(reclaim-connect) */
 	VERDICT_OTHER_LOCKDEP,
 	VERDICT_OOM,
+	VERDICT_PANIC,
+	VERDICT_OOPS,
+	VERDICT_WRONG_RUN,	/* the boot marker names another run */
+	VERDICT_FLAGS_LEAK,	/* a connect worker did not restore its flags */
+	VERDICT_WITNESS_DISAGREE,
+	VERDICT_LOCKDEP_OFF,
+	VERDICT_LOCK_LEAK,
+	VERDICT_BUG_PATH,	/* fixed arm: writeback inside a connect worker */
+	VERDICT_NO_JUDGEMENT,	/* the run ran, but its evidence cannot judge */
+	VERDICT_HAZARD_NOT_REACHED,	/* control arm never reached the hazard */
 };
 
 enum data_state {
-	DATA_OK,	/* both summaries present, nothing failed */
-	DATA_LOSS,	/* some summary has failed > 0 */
+	DATA_OK,	/* both summaries present, all of the writer's bytes */
+	DATA_LOSS,	/* a wrong or missing byte (see rule_data_loss) */
 	DATA_MISSING,	/* a summary is missing (e.g. the run hung) */
 };
 
@@ -44,31 +53,40 @@ struct verdict_input {
 	const char *scenario;
 	const char *arm;	/* fixed | control | - (smoke) */
 	const char *mode;	/* forced | natural | smoke | lockdep | swap */
+	const char *seed;	/* the seed the orchestrator passed, or NULL */
 	int watchdog;		/* 1: the harness watchdog saw no progress */
 	bool console_read;
 	bool server_read;
 	bool trace_read;
+	bool pcap_given;	/* --pcap-summary was passed */
+	bool pcap_read;
+	const char *pcap_summary;	/* its text when read */
 	struct classification cls;
 	struct markers client;
 	struct markers server;
+	struct kernel_complaints kernel;	/* client console */
 	struct trace_counts trace;
+	struct worker_witness witness;	/* the blocked task, in the trace */
 	struct lockdep_info lockdep;	/* client console */
 	struct swap_facts swap;		/* client console */
 };
 
 struct verdict {
 	enum verdict_kind kind;
-	char rule;		/* 'a'..'e', modes' own, '-': unreadable input */
+	char rule;		/* the rule's letter, '-': unreadable input */
 	char text[64];		/* PASS, DEADLOCK(reclaim-commit-deadlock), ... */
-	char reason[256];
+	char reason[512];
 	int64_t detect_us;	/* hang time - reconnect marker, or TIME_NONE */
 };
 
 void verdict_decide(const struct verdict_input *in, struct verdict *v);
 bool verdict_is_smoke(const struct verdict_input *in);
 bool verdict_is_mode(const struct verdict_input *in, const char *mode);
+bool verdict_is_arm(const struct verdict_input *in, const char *arm);
 
-/* Swap mode: "nfstb-swapfill: verified ... ok=1" ok, a FAIL line loss. */
+/* Every verdict text a run can get ("DEADLOCK(x)", "LOCKDEP(x)" forms). */
+bool verdict_text_valid(const char *text);
+
 enum data_state data_state(const struct verdict_input *in);
 const char *data_state_name(enum data_state d);
 

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The rule lists of modes lockdep and swap, first match wins:
- *   lockdep: (a) (b) hang, (c) done, (l) a lockdep report:
- *            LOCKDEP(reclaim-connect) or OTHER-LOCKDEP, (d) verify, PASS
- *   swap:    (a) (b) hang, (o) nfstb-swapfill OOM-killed: OOM, (d) its FAIL
- *            line: DATA-LOSS, (c) done, (s) verified ok=1 and swap traffic
- *            both ways, (t) trace: flags restored, and in the fixed arm a
- *            connect worker with PF_MEMALLOC, PASS
+ * The rule lists of modes lockdep and swap, first match wins (the letters
+ * are those of verdict.c):
+ *   lockdep: (d) (p) (k) (m) (f), (a) (b) hang, (c) done, (l) a lockdep
+ *            report: LOCKDEP(reclaim-connect) or OTHER-LOCKDEP, (z) lockdep
+ *            off or a leaked lock (after (l): the report switches lockdep
+ *            off), (v) summaries, (g) bug path, (x) (n), PASS
+ *   swap:    (d) nfstb-swapfill's FAIL line: DATA-LOSS, (p) (k) (m) (f),
+ *            (a) (b) hang, (o) nfstb-swapfill OOM-killed: OOM, (z), (c)
+ *            done, (s) verified ok=1 and swap traffic both ways, (t) trace:
+ *            in the fixed arm a connect worker with PF_MEMALLOC, (g) (x)
+ *            (n), PASS
  */
 #include "util.h"
 #include "verdict_rules.h"
@@ -14,28 +18,39 @@
 #include <stdio.h>
 #include <string.h>
 
-void verdict_decide_lockdep(const struct verdict_input *in, struct verdict *v)
+static bool rule_lockdep_report(const struct verdict_input *in,
+				struct verdict *v)
 {
 	const struct lockdep_info *l = &in->lockdep;
 	char text[64];
 
-	if (rule_hang(in, v) || rule_done(in, v))
-		return;
 	if (l->kind == LOCKDEP_RECLAIM_CONNECT) {
 		snprintf(text, sizeof(text), "LOCKDEP(%s)",
 			 lockdep_kind_name(l->kind));
 		verdict_set(v, VERDICT_LOCKDEP, 'l', text, "%s", l->title);
-		return;
+		return true;
 	}
 	if (l->kind == LOCKDEP_OTHER) {
 		verdict_set(v, VERDICT_OTHER_LOCKDEP, 'l', "OTHER-LOCKDEP", "%s",
 			    l->title);
-		return;
+		return true;
 	}
-	if (rule_verify(in, v))
+	return false;
+}
+
+static const verdict_rule lockdep_rules[] = {
+	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
+	rule_hang, rule_done, rule_lockdep_report, rule_kernel_locks,
+	rule_verify_complete, rule_bug_path, rule_unexited, rule_packets,
+};
+
+void verdict_decide_lockdep(const struct verdict_input *in, struct verdict *v)
+{
+	if (verdict_run_rules(lockdep_rules, ARRAY_SIZE(lockdep_rules), in, v))
 		return;
 	verdict_set(v, VERDICT_PASS, 'e', "PASS",
-		    "no lockdep report, data verified");
+		    "no lockdep report, files=%ld bytes=%ld verified on client and server",
+		    in->client.writer_files, in->client.writer_bytes);
 }
 
 enum data_state swap_data_state(const struct verdict_input *in)
@@ -90,11 +105,6 @@ static bool rule_swap_trace(const struct verdict_input *in, struct verdict *v)
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
 		return true;
 	}
-	if (!strcmp(trace_flags_restored(t), "mismatch")) {
-		verdict_set(v, VERDICT_ERROR, 't', "ERROR",
-			    "task flags not restored by the connect worker");
-		return true;
-	}
 	if (!strcmp(in->arm, "fixed") && t->memalloc_in_worker == 0) {
 		verdict_set(v, VERDICT_ERROR, 't', "ERROR",
 			    "no connect worker ran with PF_MEMALLOC (no reconnect on the swap transport?)");
@@ -103,24 +113,26 @@ static bool rule_swap_trace(const struct verdict_input *in, struct verdict *v)
 	return false;
 }
 
+static bool rule_swap_oom(const struct verdict_input *in, struct verdict *v)
+{
+	if (!in->swap.oom)
+		return false;
+	verdict_set(v, VERDICT_OOM, 'o', "OOM", "nfstb-swapfill OOM-killed: %s",
+		    in->swap.oom_line);
+	return true;
+}
+
+static const verdict_rule swap_rules[] = {
+	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
+	rule_hang, rule_swap_oom, rule_kernel_locks, rule_done, rule_swapfill,
+	rule_swap_trace, rule_bug_path, rule_unexited, rule_packets,
+};
+
 void verdict_decide_swap(const struct verdict_input *in, struct verdict *v)
 {
 	const struct swap_facts *s = &in->swap;
 
-	if (rule_hang(in, v))
-		return;
-	if (s->oom) {
-		verdict_set(v, VERDICT_OOM, 'o', "OOM",
-			    "nfstb-swapfill OOM-killed: %s", s->oom_line);
-		return;
-	}
-	if (s->fail) {
-		verdict_set(v, VERDICT_DATA_LOSS, 'd', "DATA-LOSS",
-			    "nfstb-swapfill: %s", s->fail_line);
-		return;
-	}
-	if (rule_done(in, v) || rule_swapfill(in, v) ||
-	    rule_swap_trace(in, v))
+	if (verdict_run_rules(swap_rules, ARRAY_SIZE(swap_rules), in, v))
 		return;
 	verdict_set(v, VERDICT_PASS, 'e', "PASS",
 		    "swap verified: mb=%ld swapped_out_pages=%ld swapped_in_pages=%ld, %ld connect worker(s) with PF_MEMALLOC",

@@ -180,13 +180,29 @@ static void test_injected_reclaim_frame(void **state)
 	struct classification c;
 	const char *const frames[] = {
 		"folio_wait_writeback", "nfs_wb_folio", "nfs_release_folio",
-		"xs_inject_reclaim", "xs_tcp_setup_socket", END,
+		"xs_connect_inject_reclaim", "xs_tcp_setup_socket", END,
 	};
 
 	(void)state;
 	make_task(&t, frames, NULL, NULL, NULL, NULL);
 	assert_int_equal(classify_one(&t, &c), SIG_RECLAIM_COMMIT_DEADLOCK);
 	assert_string_equal(c.wait, "nfs_wb_folio");
+}
+
+/* Reclaim is matched on real function names, not on the word "reclaim". */
+static void test_reclaim_word_is_not_reclaim(void **state)
+{
+	struct blocked_task t;
+	struct classification c;
+	const char *const frames[] = {
+		"folio_wait_writeback", "nfs_wb_folio", "nfs_release_folio",
+		"foo_reclaim_bar", "xs_inject_reclaim", "xs_tcp_setup_socket",
+		END,
+	};
+
+	(void)state;
+	make_task(&t, frames, NULL, NULL, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
 }
 
 static void test_nfs4_state_reclaim_is_not_memory_reclaim(void **state)
@@ -408,6 +424,7 @@ int main(void)
 		cmocka_unit_test(test_workqueue_line_names_worker),
 		cmocka_unit_test(test_release_page_and_local_worker),
 		cmocka_unit_test(test_injected_reclaim_frame),
+		cmocka_unit_test(test_reclaim_word_is_not_reclaim),
 		cmocka_unit_test(test_nfs4_state_reclaim_is_not_memory_reclaim),
 		cmocka_unit_test(test_order_matters),
 		cmocka_unit_test(test_cycle_wins_over_earlier_hang),

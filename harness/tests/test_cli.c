@@ -78,6 +78,7 @@ static void test_help(void **state)
 {
 	static const char *const tools[] = {
 		"nfstb-classify", "nfstb-tracecheck", "nfstb-verdict", "nfstb-table",
+		"nfstb-tap",
 	};
 
 	(void)state;
@@ -86,6 +87,22 @@ static void test_help(void **state)
 		assert_non_null(strstr(out_text, "usage: "));
 		assert_string_equal(err_text, "");
 	}
+}
+
+static void test_tap_cli(void **state)
+{
+	(void)state;
+	assert_int_equal(run(BIN "nfstb-tap"), 2);
+	expect_usage_error("missing RESULTS_RUN_DIR");
+	assert_int_equal(run(BIN "nfstb-tap --run"), 2);
+	expect_usage_error("option '--run' needs a value");
+	assert_int_equal(run(BIN "nfstb-tap --bogus x"), 2);
+	expect_usage_error("unknown option '--bogus'");
+	assert_int_equal(run(BIN "nfstb-tap a b"), 2);
+	expect_usage_error("unexpected argument 'b'");
+	assert_int_equal(run(BIN "nfstb-tap /nonexistent/dir"), 1);
+	assert_int_equal(count_lines(err_text), 1);
+	assert_non_null(strstr(err_text, "matrix.tsv"));
 }
 
 static void test_classify_cli(void **state)
@@ -120,10 +137,13 @@ static void test_tracecheck_cli(void **state)
 	assert_non_null(strstr(out_text, "release_skip_in_worker=2\n"));
 }
 
-#define VERDICT_ARGS(console, trace, arm, wd, out)                          \
-	BIN "nfstb-verdict --console " console " --trace " trace             \
-	" --server-console %s/server.log --scenario tcp-v3 --arm " arm       \
-	" --mode forced --watchdog " wd " --out %s/" out
+/* A golden run directory (tests/data/verdict) judged through the CLI. */
+#define VERDICT_RUN(run, scenario, arm, mode, wd, seed, out)                \
+	BIN "nfstb-verdict --console " DATA "verdict/" run ".run/client-console.log" \
+	" --trace " DATA "verdict/" run ".run/client-trace.txt"             \
+	" --server-console " DATA "verdict/" run ".run/server-console.log"  \
+	" --scenario " scenario " --arm " arm " --mode " mode               \
+	" --watchdog " wd " --seed " seed " --out %s/" out
 
 static void test_verdict_cli(void **state)
 {
@@ -141,48 +161,61 @@ static void test_verdict_cli(void **state)
 	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
 			     "--scenario 'a b' --arm fixed --mode forced --watchdog 0 --out d"), 2);
 	expect_usage_error("bad --scenario");
+	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
+			     "--scenario s --arm fixed --mode forced --watchdog 0 --seed '1 2' --out d"), 2);
+	expect_usage_error("bad --seed '1 2'");
 	assert_int_equal(run(BIN "nfstb-verdict --console"), 2);
 	expect_usage_error("needs a value");
 	assert_int_equal(run(BIN "nfstb-verdict --frobnicate"), 2);
 	expect_usage_error("unknown option '--frobnicate'");
 
-	snprintf(path, sizeof(path), "%s/server.log", tmp);
-	test_write(path, "[    9.000000] nfstb-verify: summary files=4 ok=4 failed=0 bytes=33554432\r\n");
-
-	assert_int_equal(run(VERDICT_ARGS(DATA "console/tcp-forced-hung-task.log",
-					  DATA "trace/control-forced.trace",
-					  "control", "1", "run1"), tmp, tmp), 0);
+	/* the real control run, with its packet summary */
+	assert_int_equal(run(VERDICT_RUN("real-v3-tcp-control-forced", "v3-tcp", "control",
+					 "forced", "1", "2969187741", "run1")
+			     " --pcap-summary " DATA "verdict/real-v3-tcp-control-forced.run/pcap-summary.txt",
+			     tmp), 0);
 	assert_string_equal(out_text,
-		"VERDICT tcp-v3 control forced DEADLOCK(reclaim-commit-deadlock) "
-		"signature=reclaim-commit-deadlock detect_s=12.411 "
+		"VERDICT v3-tcp control forced DEADLOCK(reclaim-commit-deadlock) "
+		"signature=reclaim-commit-deadlock detect_s=20.176 "
 		"reason=reclaim-commit-deadlock in xs_tcp_setup_socket via nfs_release_folio -> nfs_commit_inode\n");
 	snprintf(path, sizeof(path), "%s/run1/verdict.tsv", tmp);
 	tsv = golden_read(path);
 	assert_non_null(tsv);
-	assert_string_equal(tsv, "tcp-v3\tcontrol\tforced\tDEADLOCK(reclaim-commit-deadlock)\t"
-			    "reclaim-commit-deadlock\t12.411\t6.100000\t18.511300\t0\tmissing\n");
+	assert_string_equal(tsv, "v3-tcp\tcontrol\tforced\tDEADLOCK(reclaim-commit-deadlock)\t"
+			    "reclaim-commit-deadlock\t20.176\t3.753563\t23.929097\t0\tmissing\n");
 	free(tsv);
 	snprintf(path, sizeof(path), "%s/run1/verdict.json", tmp);
 	tsv = golden_read(path);
 	assert_non_null(tsv);
-	assert_non_null(strstr(tsv, "\"detect_s\": 12.411,"));
+	assert_non_null(strstr(tsv, "\"detect_s\": 20.176,"));
+	assert_non_null(strstr(tsv, "\"seed\": \"2969187741\","));
+	assert_non_null(strstr(tsv, "\"packets\": \"packet_check=agree"));
 	free(tsv);
 
-	assert_int_equal(run(VERDICT_ARGS(DATA "console/clean-run.log",
-					  DATA "trace/fixed-forced.trace",
-					  "fixed", "0", "run2"), tmp, tmp), 0);
-	assert_non_null(strstr(out_text, "VERDICT tcp-v3 fixed forced PASS signature=none detect_s=- "));
+	assert_int_equal(run(VERDICT_RUN("real-v3-tcp-fixed-forced", "v3-tcp", "fixed",
+					 "forced", "0", "1480233219", "run2"), tmp), 0);
+	assert_non_null(strstr(out_text, "VERDICT v3-tcp fixed forced PASS signature=none detect_s=- "));
+	/* the same run judged with another seed is not this run */
+	assert_int_equal(run(VERDICT_RUN("real-v3-tcp-fixed-forced", "v3-tcp", "fixed",
+					 "forced", "0", "1", "run2b"), tmp), 0);
+	assert_non_null(strstr(out_text, " WRONG-RUN signature=none detect_s=- "
+				     "reason=boot marker says seed=1480233219, judged seed=1\n"));
+	/* a packet summary that cannot be read is the testbed's failure */
+	assert_int_equal(run(VERDICT_RUN("real-v3-tcp-fixed-forced", "v3-tcp", "fixed",
+					 "forced", "0", "1480233219", "run2c")
+			     " --pcap-summary /nonexistent/pcap-summary.txt", tmp), 0);
+	assert_non_null(strstr(out_text, " ERROR signature=none detect_s=- reason=cannot read packet summary\n"));
+	snprintf(path, sizeof(path), "rm -r %s/run2b %s/run2c", tmp, tmp);
+	assert_int_equal(system(path), 0);
 
 	/* smoke runs, as the orchestrator passes them: "--arm - --mode smoke" */
 	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
 			     "--scenario s --arm - --mode forced --watchdog 0 --out d"), 2);
 	expect_usage_error("--arm - goes with --mode smoke");
-	assert_int_equal(run(BIN "nfstb-verdict --console " DATA "console/clean-run.log "
-			     "--trace /nonexistent --server-console %s/server.log "
-			     "--scenario smoke-v3 --arm - --mode smoke --watchdog 0 "
-			     "--out %s/smoke1", tmp, tmp), 0);
+	assert_int_equal(run(VERDICT_RUN("real-smoke-v3", "smoke-v3", "-", "smoke", "0",
+					 "907165346", "smoke1"), tmp), 0);
 	assert_string_equal(out_text, "VERDICT smoke-v3 - smoke PASS signature=none "
-			    "detect_s=- reason=smoke: data verified\n");
+			    "detect_s=- reason=smoke: files=4 bytes=16777216 verified on client and server\n");
 
 	/* modes lockdep and swap take the arms, not "-" */
 	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
@@ -191,13 +224,11 @@ static void test_verdict_cli(void **state)
 	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
 			     "--scenario s --arm - --mode swap --watchdog 0 --out d"), 2);
 	expect_usage_error("--arm - goes with --mode smoke");
-	assert_int_equal(run(BIN "nfstb-verdict --console " DATA "console/lockdep-control-reclaim-connect.log "
-			     "--trace /nonexistent --server-console %s/server.log "
-			     "--scenario lockdep-v3 --arm control --mode lockdep --watchdog 0 "
-			     "--out %s/lockdep1", tmp, tmp), 0);
+	assert_int_equal(run(VERDICT_RUN("real-lockdep-v3-control", "lockdep-v3", "control",
+					 "lockdep", "0", "12", "lockdep1"), tmp), 0);
 	assert_string_equal(out_text, "VERDICT lockdep-v3 control lockdep LOCKDEP(reclaim-connect) "
 			    "signature=none detect_s=- reason=possible circular locking dependency: "
-			    "xprt_connect -> fs_reclaim in kworker/u4:2\n");
+			    "xprt_connect -> fs_reclaim in kworker/u4:1\n");
 	snprintf(path, sizeof(path), "%s/lockdep1/verdict.json", tmp);
 	tsv = golden_read(path);
 	assert_non_null(tsv);
@@ -232,7 +263,7 @@ static void test_table_cli(void **state)
 	 */
 	assert_int_equal(run(BIN "nfstb-table %s", tmp), 0);
 	assert_non_null(strstr(out_text, "4 passed, 0 failed\n"));
-	assert_non_null(strstr(out_text, "lockdep-v3  control  lockdep     1     0         0"
+	assert_non_null(strstr(out_text, "lockdep-v3  control  lockdep     1        0     0         0"
 				     "        1     0      0              -  1/1 LOCKDEP"));
 	snprintf(path, sizeof(path), "%s/summary.tsv", tmp);
 	summary = golden_read(path);
@@ -243,7 +274,7 @@ static void test_table_cli(void **state)
 
 	/* a fixed run that hung: that row fails, exit 1 */
 	snprintf(path, sizeof(path), "%s/run3", tmp);
-	assert_int_equal(run("mkdir %s && printf 'tcp-v3\\tfixed\\tforced\\tOTHER-HANG\\t"
+	assert_int_equal(run("mkdir %s && printf 'v3-tcp\\tfixed\\tforced\\tOTHER-HANG\\t"
 			     "other-hang\\t3.000\\t6.0\\t9.0\\t0\\tmissing\\n' >%s/verdict.tsv && "
 			     BIN "nfstb-table %s", path, path, tmp), 1);
 	assert_non_null(strstr(out_text, "3 passed, 1 failed\n"));
@@ -260,6 +291,7 @@ int main(void)
 	/* order matters: test_table_cli reads what test_verdict_cli wrote */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_tap_cli),
 		cmocka_unit_test(test_classify_cli),
 		cmocka_unit_test(test_tracecheck_cli),
 		cmocka_unit_test(test_verdict_cli),

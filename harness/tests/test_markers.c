@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests: nfstb markers, workload result lines, swap facts. */
 #include "golden.h"
+#include "kernel_log.h"
 #include "lines.h"
 #include "markers.h"
 #include "swap.h"
@@ -85,6 +86,7 @@ static void test_workload_lines(void **state)
 	assert_int_equal(m.summaries[0].failed, 1);
 	assert_int_equal(m.summaries[0].bytes, 33554432);
 	assert_int_equal(m.summaries[1].bytes, -1);
+	markers_free(&m);
 }
 
 static void swap_text(const char *text, struct swap_facts *s)
@@ -151,6 +153,70 @@ static void test_swapfill_fail_and_oom(void **state)
 	assert_false(s.verified);
 }
 
+static void test_booted_writer_and_every_summary(void **state)
+{
+	struct markers m;
+	char text[4096] = "[ 1.0] nfstb: phase=booted scenario=v3-tcp workload=deadlock vers=3 "
+			  "proto=tcp arm=fixed mode=forced run=v3-tcp-fixed-forced-1 seed=42\n"
+			  "[ 1.1] nfstb: phase=booted scenario=other\n"	/* the first counts */
+			  "[ 2.0] nfstb-writer: committed files=4 bytes=16777216 elapsed_ms=3\n";
+
+	(void)state;
+	for (int i = 0; i < 9; i++)
+		strcat(text, "[ 3.0] nfstb-verify: summary files=4 ok=4 failed=0 bytes=16777216\n");
+	strcat(text, "[ 4.0] nfstb-verify: summary files=2 ok=2 failed=0 bytes=8 manifest=truncated\n");
+	parse(text, &m);
+	assert_true(m.booted.seen);
+	assert_string_equal(m.booted.scenario, "v3-tcp");
+	assert_string_equal(m.booted.arm, "fixed");
+	assert_string_equal(m.booted.mode, "forced");
+	assert_string_equal(m.booted.run, "v3-tcp-fixed-forced-1");
+	assert_string_equal(m.booted.seed, "42");
+	assert_true(m.writer_totals);
+	assert_int_equal(m.writer_files, 4);
+	assert_int_equal(m.writer_bytes, 16777216);
+	assert_int_equal(m.nsummaries, 10);	/* not capped */
+	assert_false(m.summaries[8].manifest_truncated);
+	assert_true(m.summaries[9].manifest_truncated);
+	markers_free(&m);
+	/* an old boot marker: the fields it lacks stay empty */
+	parse("[ 1.0] nfstb: phase=booted workload=smoke arm=- mode=smoke run=smoke-v3-1\n", &m);
+	assert_true(m.booted.seen);
+	assert_string_equal(m.booted.scenario, "");
+	assert_false(m.writer_totals);
+	markers_free(&m);
+}
+
+static void test_kernel_complaints(void **state)
+{
+	struct kernel_complaints k;
+	struct lines l;
+
+	(void)state;
+	lines_split("[ 1.0] WARNING: possible circular locking dependency detected\n"
+		    "[ 1.1] BUG: MAX_LOCKDEP_KEYS too low!\n"
+		    "[ 1.2] ------------[ cut here ]------------\n"
+		    "[ 1.3] WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2\n"
+		    "[ 1.4] BUG: unable to handle page fault for address: 0\n"
+		    "[ 1.5] Kernel panic - not syncing: Fatal exception\n"
+		    "[ 1.6] WARNING: lock held when returning to user space!\n", &l);
+	kernel_log_parse(&l, &k);
+	lines_free(&l);
+	assert_string_equal(k.lockdep_off, "BUG: MAX_LOCKDEP_KEYS too low!");
+	assert_string_equal(k.oops, "WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2");
+	assert_string_equal(k.panic, "Kernel panic - not syncing: Fatal exception");
+	assert_string_equal(k.lock_leak, "WARNING: lock held when returning to user space!");
+	lines_split("[ 1.0] general protection fault, probably for non-canonical address\n"
+		    "[ 2.0] INFO: lockdep is turned off.\n"
+		    "[ 3.0] swapper/0 still has locks held!\n", &l);
+	kernel_log_parse(&l, &k);
+	lines_free(&l);
+	assert_string_equal(k.oops, "general protection fault, probably for non-canonical address");
+	assert_string_equal(k.lockdep_off, "INFO: lockdep is turned off.");
+	assert_string_equal(k.lock_leak, "swapper/0 still has locks held!");
+	assert_string_equal(k.panic, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +226,8 @@ int main(void)
 		cmocka_unit_test(test_workload_lines),
 		cmocka_unit_test(test_swapfill_verified),
 		cmocka_unit_test(test_swapfill_fail_and_oom),
+		cmocka_unit_test(test_booted_writer_and_every_summary),
+		cmocka_unit_test(test_kernel_complaints),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -131,16 +131,6 @@ static void test_junit(void **state)
 	free(html);
 }
 
-static void test_expectations(void **state)
-{
-	(void)state;
-	assert_string_equal(junit_expected("fixed", "forced"), "PASS");
-	assert_string_equal(junit_expected("fixed", "natural"), "PASS");
-	assert_string_equal(junit_expected("-", "smoke"), "PASS");
-	assert_string_equal(junit_expected("control", "forced"), "DEADLOCK(reclaim-commit-deadlock)");
-	assert_string_equal(junit_expected("control", "natural"), "");
-}
-
 static void test_cli(void **state)
 {
 	static const char *const tools[] = { "nfstb-pcapsum", "nfstb-timeline", "nfstb-report" };
@@ -182,7 +172,6 @@ int main(void)
 		cmocka_unit_test(test_run_md),
 		cmocka_unit_test(test_run_html),
 		cmocka_unit_test(test_junit),
-		cmocka_unit_test(test_expectations),
 		cmocka_unit_test(test_cli),
 	};
 

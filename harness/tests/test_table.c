@@ -104,6 +104,22 @@ static void test_smoke_must_all_pass(void **state)
 	table_free(&t);
 }
 
+/* A planned run without a record fails its row, whatever the others got. */
+static void test_missing_record_fails_the_row(void **state)
+{
+	struct table t = { NULL, 0 };
+	char expect[64];
+
+	(void)state;
+	add(&t, "v3-tcp", "control", "forced", RCD, "-", 19);
+	assert_true(table_group_ok(&t.v[0], expect, sizeof(expect)));
+	table_add_missing(&t, "v3-tcp", "control", "forced");
+	assert_false(table_group_ok(&t.v[0], expect, sizeof(expect)));
+	assert_string_equal(expect, ">=19/20 DEADLOCK");
+	assert_int_equal(t.v[0].missing, 1);
+	table_free(&t);
+}
+
 static void test_print_groups_and_mean(void **state)
 {
 	struct table t = { NULL, 0 };
@@ -122,9 +138,9 @@ static void test_print_groups_and_mean(void **state)
 	assert_int_equal(table_print(f, &t), 1);
 	fclose(f);
 	assert_string_equal(out,
-		"scenario  arm      mode     runs  PASS  DEADLOCK  LOCKDEP   OOM  other  mean_detect_s  expect              ok\n"
-		"tcp-v3    control  forced      3     0         3        0     0      0         11.250  >=3/3 DEADLOCK      ok\n"
-		"udp-v3    fixed    forced      3     2         0        0     0      1              -  3/3 PASS            FAIL\n"
+		"scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  mean_detect_s  expect              ok\n"
+		"tcp-v3    control  forced      3        0     0         3        0     0      0         11.250  >=3/3 DEADLOCK      ok\n"
+		"udp-v3    fixed    forced      3        0     2         0        0     0      1              -  3/3 PASS            FAIL\n"
 		"1 passed, 1 failed\n");
 	free(out);
 	out = NULL;
@@ -132,9 +148,9 @@ static void test_print_groups_and_mean(void **state)
 	table_write_summary(f, &t);
 	fclose(f);
 	assert_string_equal(out,
-		"scenario\tarm\tmode\truns\tpass\tdeadlock\tlockdep\toom\tother\tmean_detect_s\texpect\tok\n"
-		"tcp-v3\tcontrol\tforced\t3\t0\t3\t0\t0\t0\t11.250\t>=3/3 DEADLOCK\tok\n"
-		"udp-v3\tfixed\tforced\t3\t2\t0\t0\t0\t1\t-\t3/3 PASS\tFAIL\n");
+		"scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\tmean_detect_s\texpect\tok\n"
+		"tcp-v3\tcontrol\tforced\t3\t0\t0\t3\t0\t0\t0\t11.250\t>=3/3 DEADLOCK\tok\n"
+		"udp-v3\tfixed\tforced\t3\t0\t2\t0\t0\t0\t1\t-\t3/3 PASS\tFAIL\n");
 	free(out);
 	table_free(&t);
 }
@@ -200,8 +216,8 @@ static void test_swap_control_reports_only(void **state)
 	assert_int_equal(table_print(f, &t), 0);
 	fclose(f);
 	assert_string_equal(out,
-		"scenario  arm      mode     runs  PASS  DEADLOCK  LOCKDEP   OOM  other  mean_detect_s  expect              ok\n"
-		"swap-v3   control  swap        5     1         1        0     2      1         30.000  report only         ok\n"
+		"scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  mean_detect_s  expect              ok\n"
+		"swap-v3   control  swap        5        0     1         1        0     2      1         30.000  report only         ok\n"
 		"1 passed, 0 failed\n");
 	free(out);
 	table_free(&t);
@@ -282,6 +298,7 @@ int main(void)
 		cmocka_unit_test(test_fixed_must_all_pass),
 		cmocka_unit_test(test_control_natural_reports_only),
 		cmocka_unit_test(test_smoke_must_all_pass),
+		cmocka_unit_test(test_missing_record_fails_the_row),
 		cmocka_unit_test(test_print_groups_and_mean),
 		cmocka_unit_test(test_lockdep_control_needs_every_run),
 		cmocka_unit_test(test_lockdep_and_swap_fixed_must_pass),

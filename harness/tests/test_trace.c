@@ -139,6 +139,53 @@ static void test_connect_worker_field_wins(void **state)
 	assert_int_equal(c.first_writeback_us, 1000002);
 }
 
+#define EV(pid, t, rest) " kworker/u4:1-" #pid " [001] ..... " t ": " rest "\n"
+
+static void test_witness_of_the_blocked_task(void **state)
+{
+	struct worker_witness w;
+	struct trace_counts c;
+	struct lines l;
+
+	(void)state;
+	lines_split(EV(35, "10.0", "xs_connect_worker_enter: entry_flags= flags=")
+		    EV(35, "10.1", "nfs_release_folio: index=1 decision=writeback connect_worker=1")
+		    EV(36, "10.2", "nfs_release_folio_done: index=1 released=0")	/* another task */
+		    EV(35, "10.3", "nfs_release_folio: index=2 decision=skip_nofs connect_worker=1"), &l);
+	trace_witness(&l, 35, &w);
+	trace_count(&l, &c);
+	lines_free(&l);
+	assert_true(w.entered && w.writeback);
+	assert_false(w.release_done);
+	assert_false(w.exited);
+	assert_int_equal(c.workers_unexited, 1);
+	assert_string_equal(c.first_unexited, "kworker/u4:1-35 entered at 10.000000");
+
+	lines_split(EV(35, "10.0", "xs_connect_worker_enter: entry_flags= flags=")
+		    EV(35, "10.1", "nfs_release_folio: index=1 decision=writeback connect_worker=1")
+		    EV(35, "10.2", "nfs_release_folio_done: index=1 released=0")
+		    EV(35, "10.3", "xs_connect_worker_exit: entry_flags= flags=MEMALLOC_NOFS"), &l);
+	trace_witness(&l, 35, &w);
+	trace_count(&l, &c);
+	lines_free(&l);
+	assert_true(w.release_done);
+	assert_true(w.exited);
+	assert_int_equal(c.workers_unexited, 0);
+	assert_int_equal(c.exits_mismatched, 1);
+	assert_string_equal(c.first_mismatch,
+			    "kworker/u4:1-35 exited with flags=MEMALLOC_NOFS, entered with entry_flags=0");
+
+	/* a later connect on the same kworker is not done yet */
+	lines_split(EV(35, "10.0", "xs_connect_worker_enter: entry_flags= flags=")
+		    EV(35, "10.3", "xs_connect_worker_exit: entry_flags= flags=")
+		    EV(35, "20.0", "xs_connect_worker_enter: entry_flags= flags=")
+		    EV(35, "20.1", "nfs_release_folio: index=1 decision=writeback connect_worker=1"), &l);
+	trace_witness(&l, 35, &w);
+	lines_free(&l);
+	assert_true(w.writeback);
+	assert_false(w.exited);
+}
+
 int main(void)
 {
 	static const struct CMUnitTest units[] = {
@@ -147,6 +194,7 @@ int main(void)
 		cmocka_unit_test(test_orphan_exit_uses_own_entry_flags),
 		cmocka_unit_test(test_pairing_is_per_pid),
 		cmocka_unit_test(test_connect_worker_field_wins),
+		cmocka_unit_test(test_witness_of_the_blocked_task),
 	};
 	struct CMUnitTest *tests = NULL;
 	size_t n = 0;

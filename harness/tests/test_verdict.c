@@ -13,10 +13,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void boot_marker(struct verdict_input *in)
+{
+	struct boot_marker *b = &in->client.booted;
+
+	b->seen = true;
+	snprintf(b->scenario, sizeof(b->scenario), "%s", in->scenario);
+	snprintf(b->arm, sizeof(b->arm), "%s", in->arm);
+	snprintf(b->mode, sizeof(b->mode), "%s", in->mode);
+	snprintf(b->seed, sizeof(b->seed), "1234");
+}
+
 /* A run that passes every rule; each test breaks one thing. */
 static struct verdict_input *good_run(void)
 {
 	static struct verdict_input in;
+	static struct verify_summary client[4], server[4];
 
 	memset(&in, 0, sizeof(in));
 	in.scenario = "tcp-v3";
@@ -31,16 +43,22 @@ static struct verdict_input *good_run(void)
 	in.client.done = true;
 	in.client.done_rc = 0;
 	in.client.done_us = 9000000;
+	in.client.writer_totals = true;
+	in.client.writer_files = 4;
+	in.client.writer_bytes = 100;
+	in.client.summaries = client;
 	in.client.nsummaries = 1;
-	in.client.summaries[0] = (struct verify_summary){ 4, 4, 0, 100, 8000000 };
+	client[0] = (struct verify_summary){ 4, 4, 0, 100, 8000000, false };
 	in.client.nphases = 1;
 	snprintf(in.client.phases[0].name, sizeof(in.client.phases[0].name), "done");
 	in.server.reconnect_us = TIME_NONE;
+	in.server.summaries = server;
 	in.server.nsummaries = 1;
-	in.server.summaries[0] = (struct verify_summary){ 4, 4, 0, 100, 8500000 };
+	server[0] = (struct verify_summary){ 4, 4, 0, 100, 8500000, false };
 	in.trace.skip_in_worker = 3;
 	in.trace.first_skip_us = TIME_NONE;
 	in.trace.first_writeback_us = TIME_NONE;
+	boot_marker(&in);
 	return &in;
 }
 
@@ -52,6 +70,13 @@ static void deadlock(struct verdict_input *in, int64_t t)
 		 "reclaim-commit-deadlock in xs_tcp_setup_socket via nfs_release_folio -> nfs_commit_inode");
 	snprintf(in->cls.comm, sizeof(in->cls.comm), "kworker/u4:1");
 	in->cls.pid = 35;
+	snprintf(in->cls.wait, sizeof(in->cls.wait), "nfs_commit_inode");
+	snprintf(in->cls.worker, sizeof(in->cls.worker), "xs_tcp_setup_socket");
+	/* the trace witness agrees: pid 35 decided writeback, never came back */
+	in->witness = (struct worker_witness){ .pid = 35, .entered = true,
+					       .writeback = true,
+					       .writeback_us = t - 1000000,
+					       .exit_us = TIME_NONE };
 }
 
 static void test_pass(void **state)
@@ -160,7 +185,7 @@ static void test_d_client_failed(void **state)
 
 	(void)state;
 	in->client.summaries[in->client.nsummaries++] =
-		(struct verify_summary){ 4, 3, 1, 100, 8100000 };
+		(struct verify_summary){ 4, 3, 1, 100, 8100000, false };
 	verdict_decide(in, &v);
 	assert_int_equal(v.kind, VERDICT_DATA_LOSS);
 	assert_string_equal(v.text, "DATA-LOSS");
@@ -176,7 +201,10 @@ static void test_d_server_missing(void **state)
 	(void)state;
 	in->server.nsummaries = 0;
 	verdict_decide(in, &v);
-	assert_int_equal(v.kind, VERDICT_DATA_LOSS);
+	/* no answer is not a wrong byte: the run cannot be judged */
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	assert_string_equal(v.text, "NO-JUDGEMENT");
+	assert_int_equal(v.rule, 'v');
 	assert_string_equal(v.reason, "server verify summary missing");
 	assert_int_equal(data_state(in), DATA_MISSING);
 }
@@ -203,7 +231,7 @@ static void test_e_no_skip_evidence(void **state)
 	in->trace.skip_in_worker = 0;
 	in->trace.skip_elsewhere = 5;	/* skips outside the worker prove nothing */
 	verdict_decide(in, &v);
-	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
 	assert_int_equal(v.rule, 'e');
 	assert_string_equal(v.reason,
 		"protection not exercised: no nfs_release_folio skipped inside a connect worker");
@@ -217,11 +245,12 @@ static void test_e_smoke_needs_no_skip(void **state)
 	(void)state;
 	in->arm = "-";
 	in->mode = "smoke";
+	boot_marker(in);
 	in->trace.skip_in_worker = 0;
 	in->trace_read = false;
 	verdict_decide(in, &v);
 	assert_int_equal(v.kind, VERDICT_PASS);
-	assert_string_equal(v.reason, "smoke: data verified");
+	assert_string_equal(v.reason, "smoke: files=4 bytes=100 verified on client and server");
 	/* the earlier rules still hold for smoke runs */
 	in->server.summaries[0].failed = 1;
 	verdict_decide(in, &v);
@@ -273,6 +302,7 @@ static void test_report_formats(void **state)
 
 	(void)state;
 	in->arm = "control";
+	boot_marker(in);
 	deadlock(in, 18500000);
 	in->client.done = false;
 	in->client.nsummaries = 0;
@@ -289,6 +319,7 @@ static void test_report_formats(void **state)
 	in = good_run();
 	in->trace_read = false;
 	in->client.reconnect_us = TIME_NONE;
+	in->client.booted.seen = true;
 	verdict_decide(in, &v);
 	out = capture_line_and_tsv(in, &v);
 	assert_string_equal(out,
@@ -300,7 +331,7 @@ static void test_report_formats(void **state)
 static void test_json_has_the_facts(void **state)
 {
 	struct verdict_input *in = good_run();
-	struct report_paths p = { "c\"1.log", "t.trace", "s.log" };
+	struct report_paths p = { "c\"1.log", "t.trace", "s.log", NULL };
 	struct verdict v;
 	char *out = NULL;
 	size_t len = 0;
@@ -317,54 +348,13 @@ static void test_json_has_the_facts(void **state)
 	assert_non_null(strstr(out, "\"release_skip_in_worker\": 3"));
 	assert_non_null(strstr(out, "\"reconnect_time\": 6.000000"));
 	assert_non_null(strstr(out, "\"verify\": [{\"files\": 4, \"ok\": 4, \"failed\": 0"));
+	assert_non_null(strstr(out, "\"booted\": {\"scenario\": \"tcp-v3\", \"arm\": \"fixed\""));
+	assert_non_null(strstr(out, "\"writer_totals\": {\"files\": 4, \"bytes\": 100}"));
+	assert_non_null(strstr(out, "\"packets\": null"));
 	assert_non_null(strstr(out, "\"flags_restored\": \"n/a\""));
 	assert_int_equal(out[0], '{');
 	assert_int_equal(out[len - 2], '}');
 	free(out);
-}
-
-static void test_gather_end_to_end(void **state)
-{
-	char *dir = test_tmpdir(), trace[256], server[256];
-	struct verdict_input *in = calloc(1, sizeof(*in));
-	struct report_paths p;
-	struct verdict v;
-
-	(void)state;
-	snprintf(trace, sizeof(trace), "%s/trace", dir);
-	snprintf(server, sizeof(server), "%s/server.log", dir);
-	test_write(server, "[    9.0] nfstb-verify: summary files=4 ok=4 failed=0 bytes=1\n");
-
-	/* the control run: deadlock 12.411 s after the reconnect marker */
-	p = (struct report_paths){ NFSTB_TEST_DATA "/console/tcp-forced-hung-task.log",
-				   NFSTB_TEST_DATA "/trace/control-forced.trace",
-				   server };
-	in->scenario = "tcp-v3";
-	in->arm = "control";
-	in->mode = "forced";
-	gather_facts(in, &p);
-	verdict_decide(in, &v);
-	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
-	assert_int_equal(v.detect_us, 18511300 - 6100000);
-	assert_int_equal(in->trace.writeback_in_worker, 1);
-
-	/* the clean run with the fixed trace: PASS */
-	p.console = NFSTB_TEST_DATA "/console/clean-run.log";
-	p.trace = NFSTB_TEST_DATA "/trace/fixed-forced.trace";
-	gather_facts(in, &p);
-	verdict_decide(in, &v);
-	assert_string_equal(v.text, "PASS");
-
-	/* same with a missing trace file: ERROR, not a crash */
-	p.trace = trace;
-	gather_facts(in, &p);
-	assert_false(in->trace_read);
-	verdict_decide(in, &v);
-	assert_string_equal(v.reason, "cannot read trace");
-
-	free(in);
-	test_rmtree(dir);
-	free(dir);
 }
 
 /* ---- mode lockdep ---- */
@@ -384,6 +374,7 @@ static struct verdict_input *lockdep_run(const char *arm, enum lockdep_kind k)
 		 "possible circular locking dependency: xprt_connect -> fs_reclaim in kworker/u4:2" :
 		 k == LOCKDEP_OTHER ? "inconsistent lock state: &xprt->transport_lock in swapper/0" :
 		 "none");
+	boot_marker(in);
 	return in;
 }
 
@@ -395,7 +386,7 @@ static void test_lockdep_pass(void **state)
 	verdict_decide(lockdep_run("fixed", LOCKDEP_NONE), &v);
 	assert_int_equal(v.kind, VERDICT_PASS);
 	assert_int_equal(v.rule, 'e');
-	assert_string_equal(v.reason, "no lockdep report, data verified");
+	assert_string_equal(v.reason, "no lockdep report, files=4 bytes=100 verified on client and server");
 }
 
 static void test_lockdep_reports(void **state)
@@ -426,6 +417,7 @@ static void test_lockdep_rule_order(void **state)
 	/* (a) a hang beats the report */
 	in = lockdep_run("control", LOCKDEP_RECLAIM_CONNECT);
 	deadlock(in, 18500000);
+	in->trace_read = true;
 	verdict_decide(in, &v);
 	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
 	/* (b) so does the watchdog */
@@ -479,6 +471,7 @@ static struct verdict_input *swap_run(const char *arm)
 	in->trace.exits_checked = 2;
 	in->trace.memalloc_in_worker = 2;
 	in->trace.nofs_in_worker = 2;
+	boot_marker(in);
 	return in;
 }
 
@@ -530,25 +523,26 @@ static void test_swap_oom_then_fail(void **state)
 	struct verdict v;
 
 	(void)state;
-	in->client.done = false;	/* OOM and FAIL come before (c) */
+	in->client.done = false;	/* FAIL and OOM come before (c) */
 	in->swap.fail = true;
 	snprintf(in->swap.fail_line, sizeof(in->swap.fail_line),
 		 "FAIL offset=4096 expected=0x11 got=0x00");
 	in->swap.oom = true;
 	snprintf(in->swap.oom_line, sizeof(in->swap.oom_line),
 		 "Out of memory: Killed process 212 (nfstb-swapfill)");
+	/* a wrong byte is DATA-LOSS, whatever else the run did */
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_DATA_LOSS);
+	assert_int_equal(v.rule, 'd');
+	assert_string_equal(v.reason, "nfstb-swapfill: FAIL offset=4096 expected=0x11 got=0x00");
+	assert_int_equal(data_state(in), DATA_LOSS);
+	in->swap.fail = false;
 	verdict_decide(in, &v);
 	assert_int_equal(v.kind, VERDICT_OOM);
 	assert_string_equal(v.text, "OOM");
 	assert_int_equal(v.rule, 'o');
 	assert_string_equal(v.reason,
 		"nfstb-swapfill OOM-killed: Out of memory: Killed process 212 (nfstb-swapfill)");
-	in->swap.oom = false;
-	verdict_decide(in, &v);
-	assert_int_equal(v.kind, VERDICT_DATA_LOSS);
-	assert_int_equal(v.rule, 'd');
-	assert_string_equal(v.reason, "nfstb-swapfill: FAIL offset=4096 expected=0x11 got=0x00");
-	assert_int_equal(data_state(in), DATA_LOSS);
 }
 
 static void test_swap_needs_done_and_verified(void **state)
@@ -601,10 +595,15 @@ static void test_swap_trace_rules(void **state)
 
 	(void)state;
 	in->trace.exits_mismatched = 1;
+	snprintf(in->trace.first_mismatch, sizeof(in->trace.first_mismatch),
+		 "kworker/u4:1-35 exited with flags=MEMALLOC, entered with entry_flags=0");
 	verdict_decide(in, &v);
-	assert_int_equal(v.kind, VERDICT_ERROR);
-	assert_int_equal(v.rule, 't');
-	assert_string_equal(v.reason, "task flags not restored by the connect worker");
+	assert_int_equal(v.kind, VERDICT_FLAGS_LEAK);
+	assert_string_equal(v.text, "FLAGS-LEAK");
+	assert_int_equal(v.rule, 'f');
+	assert_string_equal(v.reason,
+		"1 of 2 connect worker exits did not restore the task flags: "
+		"kworker/u4:1-35 exited with flags=MEMALLOC, entered with entry_flags=0");
 	in = swap_run("fixed");
 	in->trace.memalloc_in_worker = 0;
 	verdict_decide(in, &v);
@@ -619,7 +618,7 @@ static void test_swap_trace_rules(void **state)
 static void test_mode_outputs(void **state)
 {
 	struct verdict_input *in = lockdep_run("control", LOCKDEP_RECLAIM_CONNECT);
-	struct report_paths p = { "c.log", "t.trace", "s.log" };
+	struct report_paths p = { "c.log", "t.trace", "s.log", NULL };
 	struct verdict v;
 	char *out;
 	size_t len = 0;
@@ -627,6 +626,7 @@ static void test_mode_outputs(void **state)
 
 	(void)state;
 	in->scenario = "lockdep-v3";
+	boot_marker(in);
 	verdict_decide(in, &v);
 	out = capture_line_and_tsv(in, &v);
 	assert_string_equal(out,
@@ -637,6 +637,7 @@ static void test_mode_outputs(void **state)
 
 	in = swap_run("fixed");
 	in->scenario = "swap-v3";
+	boot_marker(in);
 	verdict_decide(in, &v);
 	out = capture_line_and_tsv(in, &v);
 	assert_true(strstr(out, "swap-v3\tfixed\tswap\tPASS\tnone\t-\t6.000000\t-\t0\tok\n"));
@@ -655,40 +656,19 @@ static void test_mode_outputs(void **state)
 	free(out);
 }
 
-static void test_gather_modes_end_to_end(void **state)
+static void test_gather_swap_end_to_end(void **state)
 {
-	char *dir = test_tmpdir(), server[256], console[256], trace[256];
+	char *dir = test_tmpdir(), console[256], trace[256];
 	struct verdict_input *in = calloc(1, sizeof(*in));
 	struct report_paths p;
 	struct verdict v;
 
 	(void)state;
-	snprintf(server, sizeof(server), "%s/server.log", dir);
-	test_write(server, "[    9.0] nfstb-verify: summary files=1 ok=1 failed=0 bytes=1\n");
-	p = (struct report_paths){ NFSTB_TEST_DATA "/console/lockdep-control-reclaim-connect.log",
-				   "/nonexistent/trace", server };
-	in->scenario = "lockdep-v3";
-	in->arm = "control";
-	in->mode = "lockdep";
-	gather_facts(in, &p);
-	verdict_decide(in, &v);
-	assert_string_equal(v.text, "LOCKDEP(reclaim-connect)");
-	assert_int_equal(in->lockdep.time_us, 2731004);
-
-	in->arm = "fixed";
-	p.console = NFSTB_TEST_DATA "/console/lockdep-clean-boot.log";
-	gather_facts(in, &p);
-	verdict_decide(in, &v);
-	assert_string_equal(v.text, "PASS");
-
-	p.console = NFSTB_TEST_DATA "/console/lockdep-other-inconsistent.log";
-	gather_facts(in, &p);
-	verdict_decide(in, &v);
-	assert_string_equal(v.text, "OTHER-LOCKDEP");
-
 	/* swap: console lines and a trace with a PF_MEMALLOC worker */
 	snprintf(console, sizeof(console), "%s/client.log", dir);
 	test_write(console,
+		   "[    3.0] nfstb: phase=booted scenario=swap-v3 workload=swap vers=3 "
+		   "proto=tcp arm=fixed mode=swap run=swap-v3-fixed-swap-1 seed=77\n"
 		   "[   60.0] nfstb-swapfill: verified mb=640 ok=1 pswpin=1 pswpout=2 "
 		   "elapsed_ms=3 swapped_out_pages=7 swapped_in_pages=5\n"
 		   "[   61.0] nfstb: phase=done rc=0\n");
@@ -698,20 +678,31 @@ static void test_gather_modes_end_to_end(void **state)
 		   "proto=tcp dst=10.0.0.1:2049 entry_flags= flags=MEMALLOC|MEMALLOC_NOFS\n"
 		   " kworker/u4:1-35 [001] ..... 24.200000: xs_connect_worker_exit: "
 		   "proto=tcp dst=10.0.0.1:2049 entry_flags= flags= status=0\n");
-	p = (struct report_paths){ console, trace, "/nonexistent/server" };
+	p = (struct report_paths){ console, trace, "/nonexistent/server", NULL };
+	in->scenario = "swap-v3";
+	in->arm = "fixed";
 	in->mode = "swap";
+	in->seed = "77";
 	gather_facts(in, &p);
 	verdict_decide(in, &v);
 	assert_int_equal(in->swap.in_pages, 5);
 	assert_string_equal(v.text, "PASS");
 	assert_int_equal(in->trace.memalloc_in_worker, 1);
 	assert_int_equal(in->trace.nofs_in_worker, 1);
+	/* another seed than the orchestrator passed: not this run's evidence */
+	in->seed = "78";
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "WRONG-RUN");
+	assert_string_equal(v.reason, "boot marker says seed=77, judged seed=78");
+	in->seed = "77";
+	gather_free(in);
 	/* the deadlock arm's fixed trace: NOFS only, no PF_MEMALLOC */
 	p.trace = NFSTB_TEST_DATA "/trace/fixed-forced.trace";
 	gather_facts(in, &p);
 	verdict_decide(in, &v);
 	assert_string_equal(v.reason,
 		"no connect worker ran with PF_MEMALLOC (no reconnect on the swap transport?)");
+	gather_free(in);
 
 	free(in);
 	test_rmtree(dir);
@@ -736,7 +727,6 @@ int main(void)
 		cmocka_unit_test(test_unreadable_inputs),
 		cmocka_unit_test(test_report_formats),
 		cmocka_unit_test(test_json_has_the_facts),
-		cmocka_unit_test(test_gather_end_to_end),
 		cmocka_unit_test(test_lockdep_pass),
 		cmocka_unit_test(test_lockdep_reports),
 		cmocka_unit_test(test_lockdep_rule_order),
@@ -747,7 +737,7 @@ int main(void)
 		cmocka_unit_test(test_swap_needs_traffic),
 		cmocka_unit_test(test_swap_trace_rules),
 		cmocka_unit_test(test_mode_outputs),
-		cmocka_unit_test(test_gather_modes_end_to_end),
+		cmocka_unit_test(test_gather_swap_end_to_end),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,26 @@ int manifest_format_entry(FILE *out, const struct manifest_entry *e)
 		       e->name, e->size, e->seed, e->file_index) < 0 ? -1 : 0;
 }
 
+int manifest_format_trailer(FILE *out, size_t count)
+{
+	return fprintf(out, "end entries=%zu\n", count) < 0 ? -1 : 0;
+}
+
+/* "end entries=N": returns 1 and sets *count, 0 if not a trailer, -1 bad. */
+static int parse_trailer(const char *line, size_t *count)
+{
+	char num[32], extra[2];
+	uint64_t n;
+
+	if (strncmp(line, "end ", 4))
+		return 0;
+	if (sscanf(line, "end entries=%31s %1s", num, extra) != 1 ||
+	    !parse_u64(num, &n))
+		return -1;
+	*count = (size_t)n;
+	return 1;
+}
+
 int manifest_parse_line(const char *line, struct manifest_entry *e,
 			char *err, size_t errlen)
 {
@@ -50,14 +70,28 @@ int manifest_read(FILE *in, struct manifest *m, char *err, size_t errlen)
 	size_t cap = 0, lineno = 0, alloc = 0;
 	char why[160];
 
-	m->entries = NULL;
-	m->count = 0;
+	memset(m, 0, sizeof(*m));
 	while (getline(&line, &cap, in) >= 0) {
 		struct manifest_entry e;
 
 		lineno++;
 		if (line[strspn(line, " \t\r\n")] == '\0')
 			continue;
+		if (m->has_trailer) {
+			snprintf(err, errlen, "line %zu: text after the end line", lineno);
+			goto fail;
+		}
+		int trailer = parse_trailer(line, &m->trailer_count);
+
+		if (trailer < 0) {
+			snprintf(err, errlen, "line %zu: expected 'end entries=<count>', got '%.60s'",
+				 lineno, line);
+			goto fail;
+		}
+		if (trailer) {
+			m->has_trailer = true;
+			continue;
+		}
 		if (manifest_parse_line(line, &e, why, sizeof(why)) < 0) {
 			snprintf(err, errlen, "line %zu: %s", lineno, why);
 			goto fail;
@@ -80,6 +114,7 @@ int manifest_read(FILE *in, struct manifest *m, char *err, size_t errlen)
 		snprintf(err, errlen, "no entries");
 		return -1;
 	}
+	m->complete = m->has_trailer && m->trailer_count == m->count;
 	return 0;
 fail:
 	free(line);

@@ -138,9 +138,21 @@ int verify_run(const struct verify_opts *o, FILE *out)
 			t.failed++;
 		}
 	}
-	manifest_free(&m);
+	/* Files a cut manifest no longer names cannot be checked: say so. */
+	if (!m.complete) {
+		if (m.has_trailer)
+			fprintf(out, "%s: FAIL manifest=truncated entries=%zu expected=%zu\n",
+				VERIFY_TOOL, m.count, m.trailer_count);
+		else
+			fprintf(out, "%s: FAIL manifest=truncated entries=%zu expected=unknown\n",
+				VERIFY_TOOL, m.count);
+	}
 	fprintf(out, "%s: summary files=%" PRIu64 " ok=%" PRIu64 " failed=%" PRIu64
-		" bytes=%" PRIu64 "\n", VERIFY_TOOL, t.files, t.ok, t.failed, t.bytes);
+		" bytes=%" PRIu64 " manifest=%s\n", VERIFY_TOOL, t.files, t.ok,
+		t.failed, t.bytes, m.complete ? "complete" : "truncated");
 	fflush(out);
-	return t.failed ? 1 : 0;
+	int rc = t.failed || !m.complete ? 1 : 0;
+
+	manifest_free(&m);
+	return rc;
 }

@@ -102,6 +102,8 @@ static int write_manifest(const struct writer_opts *o)
 		snprintf(e.name, sizeof(e.name), DATA_FILE_PREFIX "%" PRIu64, i);
 		manifest_format_entry(f, &e);
 	}
+	/* The trailer lets nfstb-verify notice a manifest cut short. */
+	manifest_format_trailer(f, o->files);
 	/* fsync commits only the manifest inode; the data files stay
 	 * unstable. */
 	if (fflush(f) != 0 || fsync(fd) != 0) {

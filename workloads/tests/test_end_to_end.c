@@ -85,7 +85,7 @@ static void test_intact_files_verify(void **state)
 		"nfstb-verify: ok file=nfstb-data.0 bytes=1060921\n"
 		"nfstb-verify: ok file=nfstb-data.1 bytes=1060921\n"
 		"nfstb-verify: ok file=nfstb-data.2 bytes=1060921\n"
-		"nfstb-verify: summary files=3 ok=3 failed=0 bytes=3182763\n");
+		"nfstb-verify: summary files=3 ok=3 failed=0 bytes=3182763 manifest=complete\n");
 	free(out);
 }
 
@@ -100,7 +100,8 @@ static void test_manifest_contents(void **state)
 	fclose(f);
 	assert_string_equal(text, "nfstb-data.0 1060921 24301 0\n"
 				  "nfstb-data.1 1060921 24301 1\n"
-				  "nfstb-data.2 1060921 24301 2\n");
+				  "nfstb-data.2 1060921 24301 2\n"
+				  "end entries=3\n");
 }
 
 static void test_corruption_found_at_offset(void **state)
@@ -124,7 +125,7 @@ static void test_corruption_found_at_offset(void **state)
 		 "nfstb-verify: FAIL file=nfstb-data.1 offset=1048583 expected=0x%02x got=0x%02x\n",
 		 want, bad);
 	assert_non_null(strstr(out, line));
-	assert_non_null(strstr(out, "nfstb-verify: summary files=3 ok=2 failed=1 bytes=2121842\n"));
+	assert_non_null(strstr(out, "nfstb-verify: summary files=3 ok=2 failed=1 bytes=2121842 manifest=complete\n"));
 	free(out);
 }
 
@@ -146,7 +147,7 @@ static void test_short_and_missing(void **state)
 		"nfstb-verify: FAIL file=nfstb-data.0 short size=4096\n"
 		"nfstb-verify: ok file=nfstb-data.1 bytes=1060921\n"
 		"nfstb-verify: FAIL file=nfstb-data.2 missing\n"
-		"nfstb-verify: summary files=3 ok=1 failed=2 bytes=1060921\n");
+		"nfstb-verify: summary files=3 ok=1 failed=2 bytes=1060921 manifest=complete\n");
 	free(out);
 }
 
@@ -183,6 +184,26 @@ static void test_hold_file_present(void **state)
 	fclose(f);
 }
 
+/* A manifest cut at a line boundary: the two files it still names verify,
+ * but the verifier says the manifest is truncated and fails. */
+static void test_cut_manifest_noticed(void **state)
+{
+	struct fixture *fx = *state;
+	FILE *f = fopen(fx->vopts.manifest, "w");
+	int rc;
+
+	assert_non_null(f);
+	fputs("nfstb-data.0 1060921 24301 0\nnfstb-data.1 1060921 24301 1\n", f);
+	fclose(f);
+
+	char *out = capture_verify(fx, &rc);
+
+	assert_int_equal(rc, 1);
+	assert_non_null(strstr(out, "nfstb-verify: FAIL manifest=truncated entries=2 expected=unknown\n"));
+	assert_non_null(strstr(out, "nfstb-verify: summary files=2 ok=2 failed=0 bytes=2121842 manifest=truncated\n"));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +211,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_manifest_contents, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_corruption_found_at_offset, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_short_and_missing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cut_manifest_noticed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hold_file_timeout, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hold_file_present, setup, teardown),
 	};

@@ -16,6 +16,7 @@ static void test_golden(void **state)
 	assert_int_equal(manifest_read(f, &m, err, sizeof(err)), 0);
 	fclose(f);
 	assert_int_equal(m.count, 3); /* the blank line is skipped */
+	assert_true(m.complete);
 	assert_string_equal(m.entries[0].name, "nfstb-data.0");
 	assert_int_equal(m.entries[1].size, 33554432);
 	assert_int_equal(m.entries[1].seed, 42);
@@ -38,13 +39,16 @@ static void test_round_trip(void **state)
 	(void)state;
 	for (size_t i = 0; i < 2; i++)
 		assert_int_equal(manifest_format_entry(f, &in[i]), 0);
+	assert_int_equal(manifest_format_trailer(f, 2), 0);
 	fclose(f);
 	assert_string_equal(text, "nfstb-data.0 1 0 0\n"
-				  "nfstb-data.17 8589934592 244837814094590 17\n");
+				  "nfstb-data.17 8589934592 244837814094590 17\n"
+				  "end entries=2\n");
 	f = fmemopen(text, len, "r");
 	assert_int_equal(manifest_read(f, &m, err, sizeof(err)), 0);
 	fclose(f);
 	assert_int_equal(m.count, 2);
+	assert_true(m.complete);
 	for (size_t i = 0; i < 2; i++) {
 		assert_string_equal(m.entries[i].name, in[i].name);
 		assert_int_equal(m.entries[i].size, in[i].size);
@@ -77,6 +81,30 @@ static void test_bad_lines(void **state)
 	expect_bad("a -1 2 3\n",
 		   "line 1: size, seed and file-index must be unsigned numbers, got 'a -1 2 3\n'");
 	expect_bad("\n\n", "no entries");
+	expect_bad("a 1 2 3\nend entries=x\n",
+		   "line 2: expected 'end entries=<count>', got 'end entries=x\n'");
+	expect_bad("a 1 2 3\nend entries=1\nb 1 2 3\n", "line 3: text after the end line");
+}
+
+/* A manifest cut at a line boundary still parses, but is not complete. */
+static void expect_incomplete(const char *text, bool has_trailer)
+{
+	struct manifest m;
+	char err[200];
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+
+	assert_int_equal(manifest_read(f, &m, err, sizeof(err)), 0);
+	fclose(f);
+	assert_false(m.complete);
+	assert_int_equal(m.has_trailer, has_trailer);
+	manifest_free(&m);
+}
+
+static void test_cut_manifest(void **state)
+{
+	(void)state;
+	expect_incomplete("a 1 2 0\nb 1 2 1\n", false);		/* trailer lost */
+	expect_incomplete("a 1 2 0\nb 1 2 1\nend entries=4\n", true);	/* lines lost */
 }
 
 int main(void)
@@ -85,6 +113,7 @@ int main(void)
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_bad_lines),
+		cmocka_unit_test(test_cut_manifest),
 	};
 
 	return cmocka_run_group_tests_name("manifest", tests, NULL, NULL);

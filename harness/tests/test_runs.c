@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The verdict on golden run directories, syzkaller style: every
+ * tests/data/verdict/NAME.run/ holds a run's evidence (client-console.log,
+ * client-trace.txt, server-console.log, optionally pcap-summary.txt) and a
+ * "judge" file with what the orchestrator would pass (scenario, arm, mode,
+ * watchdog, seed); NAME.expected holds the verdict, its rule and reason.
+ * The real runs must keep their verdicts (a fixed run PASS, control runs
+ * DEADLOCK); each crafted case, a real run with one thing broken, must get
+ * the failing verdict that names what is wrong.
+ */
+#include "gather.h"
+#include "golden.h"
+#include "util.h"
+#include "verdict.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct judge {
+	char scenario[64], arm[16], mode[16], seed[32];
+	int watchdog;
+};
+
+static void read_judge(const char *dir, struct judge *j)
+{
+	char path[512], *text, *line, *save = NULL;
+
+	memset(j, 0, sizeof(*j));
+	snprintf(path, sizeof(path), "%s/judge", dir);
+	text = golden_read(path);
+	assert_non_null(text);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		long wd;
+
+		if (line[0] == '#')
+			continue;
+		kv_get(line, "scenario", j->scenario, sizeof(j->scenario));
+		kv_get(line, "arm", j->arm, sizeof(j->arm));
+		kv_get(line, "mode", j->mode, sizeof(j->mode));
+		kv_get(line, "seed", j->seed, sizeof(j->seed));
+		if (kv_get_long(line, "watchdog", &wd))
+			j->watchdog = (int)wd;
+	}
+	free(text);
+	assert_true(j->scenario[0] && j->arm[0] && j->mode[0] && j->seed[0]);
+}
+
+static void test_run_dir(void **state)
+{
+	const char *dir = *state;
+	char console[512], trace[512], server[512], pcap[512], out[1024];
+	struct verdict_input *in = calloc(1, sizeof(*in));
+	struct report_paths p;
+	struct judge j;
+	struct verdict v;
+
+	assert_non_null(in);
+	read_judge(dir, &j);
+	snprintf(console, sizeof(console), "%s/client-console.log", dir);
+	snprintf(trace, sizeof(trace), "%s/client-trace.txt", dir);
+	snprintf(server, sizeof(server), "%s/server-console.log", dir);
+	snprintf(pcap, sizeof(pcap), "%s/pcap-summary.txt", dir);
+	p = (struct report_paths){ console, trace, server,
+				   access(pcap, R_OK) ? NULL : pcap };
+	in->scenario = j.scenario;
+	in->arm = j.arm;
+	in->mode = j.mode;
+	in->seed = j.seed;
+	in->watchdog = j.watchdog;
+	gather_facts(in, &p);
+	verdict_decide(in, &v);
+	snprintf(out, sizeof(out), "verdict=%s\nrule=%c\nreason=%s\n", v.text,
+		 v.rule, v.reason);
+	golden_check(dir, out);
+	gather_free(in);
+	free(in);
+}
+
+int main(void)
+{
+	struct CMUnitTest *tests = NULL;
+	size_t n = 0;
+
+	golden_add_tests(&tests, &n, NFSTB_TEST_DATA "/verdict", ".run",
+			 "verdict", test_run_dir);
+	return golden_run("test_runs", tests, n);
+}
