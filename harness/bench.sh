@@ -3,12 +3,13 @@
 # the wall time of each phase (from results/<run>/phases.tsv), so that
 # regressions in build, boot, scenario, detection or teardown time show up.
 set -euo pipefail
-. "$(dirname "$0")/../vm/lib.sh"
+. "$(dirname "$0")/validate.sh"
 
-export SCENARIOS=${SCENARIOS:-smoke-v3,v3-tcp} RUNS=${RUNS:-1} ARMS=${ARMS:-fixed,control} MODES=forced
+# SCENARIOS=smoke-v3,v3-tcp RUNS=1 MODES=forced unless given.
+validate_inputs bench
 t0=$(date +%s)
 "$TOP/harness/nfs-test.sh" || true
-phases=$TOP/results/latest/phases.tsv
+phases=$RESULTS/latest/phases.tsv
 [ -f "$phases" ] || die "no phases.tsv from the run: see the output above"
 echo
 echo "phase timings (seconds; $phases):"

@@ -11,53 +11,28 @@
 #   MODES      forced,natural                (default: forced)
 #   RUNS       runs per scenario/arm/mode    (default: 2)
 #   CAPTURE    1 = tcpdump the lab network   (default: 1)
-#   RESULTS    results root                  (default: results/)
+#   RESULTS    results root, an absolute path (default: results/)
+#   WATCHDOG, RUN_TIMEOUT  seconds (default: 20, 300)
+# Every input is checked first by harness/validate.sh (one line on error).
 set -euo pipefail
-. "$(dirname "$0")/../vm/lab.sh"
+. "$(dirname "$0")/validate.sh"
 
 DEF=$TOP/harness/scenarios.def
 BIN=$TOP/harness/bin
-RESULTS_ROOT=${RESULTS:-$TOP/results}
-RUNS=${RUNS:-2}
-CAPTURE=${CAPTURE:-1}
-# 6.1's hung-task detector skips killable sleeps (the COMMIT wait is one), so
-# the harness's own watchdog is what notices the deadlock: no new phase marker
-# this many seconds after the reconnect => SysRq-W and classify.
-WATCHDOG=${WATCHDOG:-20}
-RUN_TIMEOUT=${RUN_TIMEOUT:-300} # seconds for a whole run
 
 words() { echo "$1" | tr ',' ' '; }
-in_list() { local x=$1; shift; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
 now() { date +%s.%N | cut -c1-14; }
-
-all_scenarios=$(awk '!/^#/ && NF {print $1}' "$DEF")
-default_scenarios=$(awk '!/^#/ && NF && $8 == "yes" {print $1}' "$DEF")
 scenario_field() { awk -v n="$1" -v f="$2" '!/^#/ && $1 == n {print $f}' "$DEF"; }
 
 # --- validate the selection before touching anything ---
-case "${SCENARIOS:-}" in
-"") SCENARIOS=$default_scenarios ;;
-all) SCENARIOS=$all_scenarios ;;
-esac
-# A workload name (smoke, deadlock, lockdep, swap) selects all its scenarios.
-selected=""
-for s in $(words "$SCENARIOS"); do
-	group=$(awk -v w="$s" '!/^#/ && NF && $2 == w {print $1}' "$DEF")
-	if [ -n "$group" ]; then
-		selected="$selected $group"
-	elif in_list "$s" $all_scenarios; then
-		selected="$selected $s"
-	else
-		die "unknown scenario '$s': known are $(echo $all_scenarios | tr ' ' ','), or a workload name: smoke,deadlock,lockdep,swap (see harness/scenarios.def)"
-	fi
-done
-SCENARIOS=$selected
-ARMS=$(words "${ARMS:-fixed,control}")
-for a in $ARMS; do in_list "$a" fixed control || die "unknown arm '$a': use ARMS=fixed,control"; done
-MODES=$(words "${MODES:-forced}")
-for m in $MODES; do in_list "$m" forced natural || die "unknown mode '$m': use MODES=forced,natural"; done
-[[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, got '$RUNS'"
-in_list "$CAPTURE" 0 1 || die "CAPTURE must be 0 or 1, got '$CAPTURE'"
+# Sets SCENARIOS (de-duplicated scenario names), ARMS, MODES, RUNS, CAPTURE,
+# RESULTS and, checked as bounded integers, WATCHDOG and RUN_TIMEOUT. 6.1's
+# hung-task detector skips killable sleeps (the COMMIT wait is one), so the
+# harness's own watchdog is what notices the deadlock: no new phase marker
+# WATCHDOG seconds after the reconnect => SysRq-W and classify. RUN_TIMEOUT
+# bounds a whole run.
+validate_inputs nfs-test
+RESULTS_ROOT=$RESULTS
 for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report; do
 	[ -x "$BIN/$t" ] || die "$BIN/$t missing: run 'make -C harness'"
 done

@@ -4,8 +4,9 @@
 #   make vm-down                   (tear everything down)
 # On any failure the lab is torn down again.
 set -euo pipefail
-. "$(dirname "$0")/../vm/lab.sh"
+. "$(dirname "$0")/validate.sh"
 
+validate_inputs vm-up
 require_root
 dir=$BUILD/vm-up
 rm -rf "$dir"

@@ -27,6 +27,27 @@ VIRSH="virsh -q -c $URI"
 
 virsh_ok() { timeout 20 $VIRSH "$@" > /dev/null 2>&1; }
 
+# The NFSTB_* knobs: names, addresses, sizes and paths go into sed
+# replacements and libvirt XML, so each is checked for its shape.
+lab_config_check() {
+	local v
+	for v in NETNS NET BRIDGE SERVER_NAME CLIENT_NAME; do
+		[[ ${!v} =~ ^[A-Za-z][A-Za-z0-9_.-]{0,14}$ ]] ||
+			die "NFSTB_$v must be a letter and up to 14 letters, digits, '.', '_' or '-', got '$(shown "${!v}")'"
+	done
+	[[ $PREFIX =~ ^(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){2}$ ]] ||
+		die "NFSTB_PREFIX must be the first three octets of an IPv4 /24 such as 10.213.59, got '$(shown "$PREFIX")'"
+	check_int NFSTB_SERVER_MEM "$SERVER_MEM" 128 65536
+	check_int NFSTB_CLIENT_MEM "$CLIENT_MEM" 128 65536
+	check_path NFSTB_BUILD "$BUILD"
+	check_path NFSTB_KERNEL "$KERNEL"
+	check_path NFSTB_IMAGES "$IMAGES"
+	case "${NFSTB_ACCEL:-auto}" in
+	auto | kvm | tcg) ;;
+	*) die "unknown NFSTB_ACCEL '$(shown "$NFSTB_ACCEL")': use auto, kvm or tcg" ;;
+	esac
+}
+
 # KVM exists here but may not run a guest kernel: probe once per kernel.
 virt_type() {
 	case "${NFSTB_ACCEL:-auto}" in
@@ -85,6 +106,7 @@ start_private_libvirtd() {
 
 lab_up() {
 	require_root
+	lab_config_check
 	mkdir -p "$STATE"
 	lab_down quiet
 	if [ -S /run/libvirt/libvirt-sock ] && virsh_ok version; then
@@ -108,6 +130,13 @@ lab_up() {
 	log "lab: network $NET up on bridge $BRIDGE ($PREFIX.0/24, isolated)"
 }
 
+# xml_value NAME VALUE: VALUE may go into a sed replacement and libvirt XML
+# (no quote, '<', '>', '&', '|', backslash or newline).
+xml_value() {
+	[[ $2 =~ ^[A-Za-z0-9._/:,=\ -]*$ ]] ||
+		die "$1 '$(shown "$2")' cannot go into the domain XML: use letters, digits and . _ / : , = - only"
+}
+
 # start_domain ROLE NAME MAC MEMORY VCPUS RUNDIR CMDLINE-EXTRA
 start_domain() {
 	local role=$1 name=$2 mac=$3 mem=$4 vcpus=$5 dir=$6 extra=$7
@@ -119,6 +148,10 @@ start_domain() {
 	# as much as the scenario, so it is all on the command line.
 	local cmdline="console=ttyS0,115200 ip=dhcp panic=-1 printk.devkmsg=on loglevel=7"
 	cmdline="$cmdline sysctl.kernel.hung_task_timeout_secs=10 nfstb.role=$role nfstb.server=$SERVER_IP $extra"
+	xml_value "the kernel command line" "$cmdline"
+	xml_value "the run directory" "$dir"
+	xml_value "the kernel" "$KERNEL"
+	xml_value "the images directory" "$IMAGES"
 	sed -e "s|@VIRT_TYPE@|$vt|" -e "s|@NAME@|$name|" -e "s|@MEMORY@|$mem|" \
 		-e "s|@VCPUS@|$vcpus|" -e "s|@KERNEL@|$KERNEL|" -e "s|@INITRD@|$IMAGES/$role.cpio|" \
 		-e "s|@CMDLINE@|$cmdline|" -e "s|@NET@|$NET|" -e "s|@MAC@|$mac|" \
