@@ -31,7 +31,7 @@ help:
 	@echo "make kernel     build the guest kernel (CONFIG=default|lockdep)"
 	@echo "make nfs-capture SCENARIO=v3-tcp   one scenario with its packet captures kept"
 	@echo "make bench      phase timings of a small run (build, boot, scenario, detection, teardown)"
-	@echo "make vm-up      boot both guests and leave them running (virsh console nfstb-client)"
+	@echo "make vm-up      boot both guests and leave them running (vm/lab.sh virsh console nfstb-client)"
 	@echo "make vm-down    tear the lab down"
 
 validate:
@@ -41,8 +41,9 @@ deps: validate
 	@mkdir -p $(BUILD)
 	@vm/install-deps.sh
 
+# Built under the lab lock: the lab boots build/kernel-*/bzImage.
 kernel: deps
-	@vm/build-kernel.sh "$$CONFIG"
+	@vm/locked.sh kernel vm/build-kernel.sh "$$CONFIG"
 
 workloads: deps
 	@$(MAKE) -s -C workloads all
@@ -74,8 +75,7 @@ check-series: deps
 
 # One scenario, one run per arm, with the packet capture kept for Wireshark.
 nfs-capture: kernel harness-tools images
-	@rc=0; SCENARIOS="$$SCENARIO" RUNS=1 CAPTURE=1 harness/nfs-test.sh || rc=$$?; \
-	ls -1 "$${RESULTS:-results}"/latest/*/capture.pcap 2>/dev/null | sed 's/^/nfstb: capture: /'; exit $$rc
+	@harness/nfs-capture.sh
 
 bench: kernel harness-tools images
 	@harness/bench.sh

@@ -38,14 +38,16 @@ for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report; do
 done
 require_root
 
+# One lab per machine; the results directory and 'latest' only once it is ours.
+lab_lock nfs-test
 run_id=$(date +%Y%m%d-%H%M%S)
 RESULTS_DIR=$RESULTS_ROOT/$run_id
 mkdir -p "$RESULTS_DIR"
 ln -sfn "$run_id" "$RESULTS_ROOT/latest"
 
-# One testbed at a time on this machine.
-exec 9> "$BUILD/nfs-test.lock"
-flock -n 9 || die "another nfs-test or vm-up holds $BUILD/nfs-test.lock: wait for it or run 'make vm-down'"
+phase_log=$RESULTS_DIR/phases.tsv
+printf 'run\tphase\tseconds\n' > "$phase_log"
+phase() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$phase_log"; }
 
 capture_pid=""
 stop_capture() {
@@ -54,28 +56,34 @@ stop_capture() {
 		# stopped: let it drain first.
 		sleep 2
 		kill -TERM "$capture_pid" 2> /dev/null || true
-		wait_for 10 "tcpdump to exit" eval "! kill -0 $capture_pid" ||
+		wait_for 10 "tcpdump to exit" proc_gone "$capture_pid" ||
 			kill -KILL "$capture_pid" 2> /dev/null || true
 		wait "$capture_pid" 2> /dev/null || true
 		capture_pid=""
 	fi
 }
+# A long child (the lockdep kernel build) runs in its own process group, so
+# that the teardown can stop all of it.
+child_group=""
+stop_child_group() {
+	if [ -n "$child_group" ]; then
+		kill -TERM -- "-$child_group" 2> /dev/null || true
+		wait_for 20 "the kernel build to stop" eval "! kill -0 -- -$child_group" ||
+			kill -KILL -- "-$child_group" 2> /dev/null || true
+		child_group=""
+	fi
+}
+# Runs once, on every exit path, with INT and TERM ignored (lab_traps).
 cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
+	local rc=$1 t_down
+	stop_child_group
 	stop_capture
-	local t_down
 	t_down=$(now)
-	lab_down
+	lab_teardown || { [ "$rc" != 0 ] || rc=1; }
 	phase lab teardown "$(echo "$(now) - $t_down" | bc)"
 	exit "$rc"
 }
-trap cleanup EXIT
-trap 'log "interrupted: tearing down"; exit 130' INT TERM
-
-phase_log=$RESULTS_DIR/phases.tsv
-printf 'run\tphase\tseconds\n' > "$phase_log"
-phase() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$phase_log"; }
+lab_traps cleanup
 
 t0=$(now)
 for f in default lockdep; do
@@ -96,16 +104,14 @@ start_capture() {
 	# large READ replies of NFS over UDP cannot be reassembled.
 	# Started as a direct child ('ip netns exec' execs tcpdump), so that
 	# $! is tcpdump itself and SIGTERM reaches it.
-	local ns=()
-	[ "$(cat "$STATE/mode")" = private ] && ns=(ip netns exec "$NETNS")
-	"${ns[@]}" tcpdump -i "$BRIDGE" -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
-		'port 2049 or port 111 or port 20048 or (ip[6:2] & 0x1fff != 0)' > "$dir/tcpdump.log" 2>&1 &
+	ip netns exec "$NETNS" tcpdump -i "$BRIDGE" -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
+		'port 2049 or port 111 or port 20048 or (ip[6:2] & 0x1fff != 0)' > "$dir/tcpdump.log" 2>&1 9>&- &
 	capture_pid=$!
 	wait_for 10 "tcpdump to listen" grep -q "listening on" "$dir/tcpdump.log" ||
 		log "warning: tcpdump did not report listening (see $dir/tcpdump.log)"
 }
 
-sysrq() { timeout 10 $VIRSH send-key "$CLIENT_NAME" KEY_LEFTALT KEY_SYSRQ "KEY_$1" > /dev/null 2>&1 || true; }
+sysrq() { virsh_t 10 send-key "$CLIENT_NAME" KEY_LEFTALT KEY_SYSRQ "KEY_$1" > /dev/null 2>&1 || true; }
 
 # run_one SCENARIO WORKLOAD VERS PROTO ARM MODE N
 run_one() {
@@ -191,7 +197,12 @@ for s in $SCENARIOS; do
 	flavour=$(scenario_field "$s" 7)
 	KERNEL=$BUILD/kernel-$flavour/bzImage
 	if [ "$flavour" != default ]; then
-		"$TOP/vm/build-kernel.sh" "$flavour" || die "building the $flavour kernel failed"
+		# In its own process group (stop_child_group), waited for with
+		# 'wait', which a signal interrupts at once.
+		setsid -w "$TOP/vm/build-kernel.sh" "$flavour" &
+		child_group=$!
+		wait "$child_group" || die "building the $flavour kernel failed"
+		child_group=""
 	fi
 	# The arms and modes of this scenario that the selection asks for.
 	run_arms=-

@@ -6,8 +6,9 @@
 # [Makefile:N: validate] Error 1" is make's and is not counted), nothing on
 # stdout, no change under build/ or results/, no lock directory, and none of
 # apt, dpkg-query, virsh, libvirtd, virtlogd, qemu, ip, unshare, tcpdump or the
-# C compiler reached (they are shims on PATH that fail and note it). Prints
-# TAP lines, then 'N passed, N failed'.
+# C compiler reached (they are shims on PATH that fail and note it). The lock,
+# PID checks, leftover check and traps are tested on throw-away state under a
+# temporary NFSTB_RUNDIR. Prints TAP lines, then 'N passed, N failed'.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d /tmp/nfstb-test-inputs.XXXXXX)
@@ -152,6 +153,70 @@ expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced
 	SCENARIOS="v3-tcp v3-tcp" ARMS=control,control MODES="natural forced,natural" RUNS=1000
 expect "SCENARIOS=all,swap is every scenario once" \
 	"smoke-v3 smoke-v42 v3-tcp v42-tcp v3-udp lockdep-v3 swap-v3 swap-v42/fixed control/forced/2" SCENARIOS=all,swap
+
+# --- the lab lock (on a temporary NFSTB_RUNDIR) ---
+"${clean_env[@]}" bash -c '. "$1/vm/lib.sh"; lab_lock holder-test; echo ready; exec sleep 60' sh "$TOP" > "$tmp/holder.out" 2>&1 &
+holder=$!
+bg_pids+=("$holder")
+for _ in $(seq 50); do grep -q ready "$tmp/holder.out" 2> /dev/null && break; sleep 0.1; done
+rc=0
+clean_env bash -c '. "$1/vm/lib.sh"; lab_lock second' sh "$TOP" > /dev/null 2> "$tmp/err" || rc=$?
+why=$(one_error lock "holder-test (pid $holder, checkout $TOP" "$rc" "$tmp/err")
+if [ -z "$why" ]; then ok "a second lab_lock is refused with one line naming the holder and its checkout"
+else not_ok "a second lab_lock is refused with one line naming the holder and its checkout" "$why"; fi
+rc=0
+clean_env "$TOP/vm/locked.sh" kernel true > /dev/null 2> "$tmp/err" || rc=$?
+why=$(one_error lock "pid $holder" "$rc" "$tmp/err")
+if [ -z "$why" ]; then ok "vm/locked.sh (the kernel build's wrapper) is refused while the lock is held"
+else not_ok "vm/locked.sh (the kernel build's wrapper) is refused while the lock is held" "$why"; fi
+kill "$holder"
+wait "$holder" 2> /dev/null || true
+got=$(clean_env bash -c '. "$1/vm/lib.sh"; lab_lock parent
+	bash -c ". \"$1/vm/lib.sh\"; lab_lock child && echo child-ok"; cat "$RUNDIR/lab.holder"' sh "$TOP" 2>&1 || true)
+if [[ $got == child-ok*"what=parent"* ]]; then ok "the lock is free once its holder exits; a child of the holder passes"
+else not_ok "the lock is free once its holder exits; a child of the holder passes" "got: $got"; fi
+
+# --- PIDs verified before signalling; leftovers named (throw-away state) ---
+got=$(clean_env NFSTB_SERVER_NAME=nfstbt-srv$$ NFSTB_CLIENT_NAME=nfstbt-cli$$ NFSTB_NETNS=nfstbt$$ \
+	NFSTB_NET=nfstbt-net$$ NFSTB_BRIDGE=nfstbt-br$$ PATH="$PATH" bash -c '
+	. "$1/vm/lab.sh"
+	mkdir -p "$STATE"
+	sleep 60 & p=$!
+	echo "$p" > "$STATE/libvirtd.pid"
+	pid_record libvirtd
+	[ "$(pid_ours libvirtd)" = "$p" ] && echo recorded-ok
+	echo "1 /bin/false" > "$STATE/libvirtd.id"
+	pid_ours libvirtd || echo changed-refused
+	pid_record libvirtd
+	kill "$p"; wait "$p" 2> /dev/null || true
+	pid_ours libvirtd || echo dead-refused
+	bash -c "exec -a \"qemu -name guest=$SERVER_NAME,debug-threads=on\" sleep 60" > /dev/null 2>&1 & q=$!
+	sleep 0.2
+	case "$(lab_leftovers)" in *"pid $q "*) echo leftover-named ;; esac
+	kill "$q"; wait "$q" 2> /dev/null || true
+	[ -z "$(lab_leftovers)" ] && echo nothing-left
+	out=$(xml_value test "a'\''b" 2>&1) || true
+	grep -q "^nfstb: error: test .* cannot go into the domain XML" <<< "$out" && echo xml-refused
+	' sh "$TOP" 2>&1 || true)
+for w in recorded-ok changed-refused dead-refused leftover-named nothing-left xml-refused; do
+	if [[ $got == *"$w"* ]]; then ok "lab.sh: $w"; else not_ok "lab.sh: $w" "got: $(tr '\n' '|' <<< "$got")"; fi
+done
+
+# --- a second signal cannot cut the teardown short ---
+"${clean_env[@]}" bash -c '. "$1/vm/lab.sh"
+	f=$2
+	c() { echo start >> "$f"; kill "$s"; sleep 1; echo done >> "$f"; exit "$1"; }
+	lab_traps c; sleep 10 & s=$!; echo ready >> "$f"; wait "$s"' sh "$TOP" "$tmp/traps" 2> /dev/null &
+tp=$!
+bg_pids+=("$tp")
+for _ in $(seq 50); do grep -q ready "$tmp/traps" 2> /dev/null && break; sleep 0.1; done
+kill -INT "$tp"
+for _ in $(seq 50); do grep -q start "$tmp/traps" 2> /dev/null && break; sleep 0.1; done
+kill -INT "$tp" 2> /dev/null || true
+rc=0
+wait "$tp" || rc=$?
+if [ "$rc" = 130 ] && grep -q done "$tmp/traps"; then ok "lab_traps: a second Ctrl-C during teardown is ignored, exit 130"
+else not_ok "lab_traps: a second Ctrl-C during teardown is ignored, exit 130" "rc=$rc, $(tr '\n' ' ' < "$tmp/traps")"; fi
 
 echo "1..$n"
 echo "$passed passed, $failed failed"
