@@ -125,8 +125,8 @@ run_one() {
 	log "run $rid: starting"
 	t_start=$(now)
 	start_server "$dir"
-	if ! wait_console 120 "$slog" 'phase=server-ready'; then
-		outcome="server did not become ready"
+	if ! wait_guest 120 "$SERVER_NAME" "$slog" 'phase=server-ready'; then
+		outcome=${guest_down:-server did not become ready}
 	else
 		phase "$rid" server-ready "$(echo "$(now) - $t_start" | bc)"
 		start_capture "$dir"
@@ -158,6 +158,7 @@ run_one() {
 			fi
 			if [ "$t" -ge "$deadline" ]; then watchdog=1; outcome="run timeout ${RUN_TIMEOUT}s"; break; fi
 			if grep -q 'Kernel panic' "$clog" 2> /dev/null; then outcome=panic; break; fi
+			if guests_down "$clog"; then outcome=$guest_down; break; fi
 			sleep 0.5
 		done
 		if [ "$hang" = 1 ] || [ "$watchdog" = 1 ]; then

@@ -250,6 +250,64 @@ stop_domain() {
 	virsh_ok domstate "$1" && virsh_t 30 destroy "$1" > /dev/null 2>&1 || true
 }
 
+# domain_alive NAME: the domain exists and its state (virsh domstate) is
+# running, blocked, paused or idle. One retry, so that a slow answer is not
+# taken for a dead guest.
+domain_alive() {
+	local st try
+	for try in 1 2; do
+		if st=$(virsh_t 10 domstate "$1" 2> /dev/null); then
+			case "$st" in running | blocked | paused | idle) return 0 ;; *) return 1 ;; esac
+		fi
+		[ "$try" = 2 ] || sleep 1
+	done
+	return 1
+}
+
+# wait_guest SECONDS NAME FILE PATTERN: wait for PATTERN in FILE (a guest's
+# console log) while domain NAME runs; the domain's state is checked every
+# second. On failure guest_down says why: "domain NAME not running", or is
+# empty after a timeout.
+wait_guest() {
+	local secs=$1 name=$2 file=$3 pattern=$4 deadline next=0 t
+	guest_down=""
+	deadline=$(($(date +%s) + secs))
+	until grep -q -- "$pattern" "$file" 2> /dev/null; do
+		t=$(date +%s)
+		if [ "$t" -ge "$next" ]; then
+			next=$((t + 1))
+			if ! domain_alive "$name"; then
+				grep -q -- "$pattern" "$file" 2> /dev/null && return 0
+				guest_down="domain $name not running"
+				log "$guest_down (waiting for '$pattern' in $(basename "$file"))"
+				return 1
+			fi
+		fi
+		[ "$t" -lt "$deadline" ] || { log "timed out after ${secs}s waiting for '$pattern' in $(basename "$file")"; return 1; }
+		sleep 0.2
+	done
+}
+
+# guests_down CLIENT-CONSOLE: for the orchestrator's watch loop (at most one
+# check a second): true, with guest_down set, if the client or the server
+# domain is no longer running; a client whose console shows a panic is
+# "panic".
+guests_last_check=0
+guests_down() {
+	local t
+	t=$(date +%s)
+	[ "$t" -ge "$((guests_last_check + 1))" ] || return 1
+	guests_last_check=$t
+	guest_down=""
+	if ! domain_alive "$CLIENT_NAME"; then
+		guest_down="domain $CLIENT_NAME not running"
+		grep -q 'Kernel panic' "$1" 2> /dev/null && guest_down=panic
+	elif ! domain_alive "$SERVER_NAME"; then
+		guest_down="domain $SERVER_NAME not running"
+	fi
+	[ -n "$guest_down" ]
+}
+
 # lab_leftovers: what of the lab is still there, as a comma separated list
 # (empty when nothing is).
 lab_leftovers() {
