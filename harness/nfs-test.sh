@@ -68,8 +68,9 @@ child_group=""
 stop_child_group() {
 	if [ -n "$child_group" ]; then
 		kill -TERM -- "-$child_group" 2> /dev/null || true
-		wait_for 20 "the kernel build to stop" eval "! kill -0 -- -$child_group" ||
+		wait_for 20 "the kernel build to stop" group_gone "$child_group" ||
 			kill -KILL -- "-$child_group" 2> /dev/null || true
+		wait "$child_group" 2> /dev/null || true
 		child_group=""
 	fi
 }

@@ -129,7 +129,19 @@ stop_pid() {
 	kill -TERM "$1" 2> /dev/null || return 0
 	wait_for 15 "$2 to exit" proc_gone "$1" || kill -KILL "$1" 2> /dev/null || true
 }
-proc_gone() { ! kill -0 "$1" 2> /dev/null; }
+# proc_gone PID: PID has exited (a zombie waiting to be reaped counts).
+proc_gone() {
+	local st
+	st=$(cat "/proc/$1/stat" 2> /dev/null) || return 0
+	st=${st##*) }
+	[ "${st%% *}" = Z ]
+}
+# group_gone PGID: no process of group PGID runs (zombies waiting to be
+# reaped do not count).
+group_gone() {
+	! awk -v g="$1" '{ sub(/.*\) /, ""); if ($3 == g && $1 != "Z") f = 1 } END { exit !f }' \
+		/proc/[0-9]*/stat 2> /dev/null
+}
 # netns_exists: the lab's network namespace exists (exact name; awk reads all
 # of the list, so no SIGPIPE under pipefail).
 netns_exists() { ip netns list 2> /dev/null | awk -v n="$NETNS" '$1 == n { f = 1 } END { exit !f }'; }

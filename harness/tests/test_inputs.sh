@@ -195,10 +195,17 @@ got=$(clean_env NFSTB_SERVER_NAME=nfstbt-srv$$ NFSTB_CLIENT_NAME=nfstbt-cli$$ NF
 	case "$(lab_leftovers)" in *"pid $q "*) echo leftover-named ;; esac
 	kill "$q"; wait "$q" 2> /dev/null || true
 	[ -z "$(lab_leftovers)" ] && echo nothing-left
+	setsid -w bash -c "sleep 60 & sleep 61; wait" > /dev/null 2>&1 & g=$!
+	sleep 0.2
+	group_gone "$g" || echo group-running
+	kill -TERM -- "-$g"
+	wait_for 5 "the group" group_gone "$g" && echo group-gone
+	wait "$g" 2> /dev/null || true
+	proc_gone "$g" && echo proc-gone
 	out=$(xml_value test "a'\''b" 2>&1) || true
 	grep -q "^nfstb: error: test .* cannot go into the domain XML" <<< "$out" && echo xml-refused
 	' sh "$TOP" 2>&1 || true)
-for w in recorded-ok changed-refused dead-refused leftover-named nothing-left xml-refused; do
+for w in recorded-ok changed-refused dead-refused leftover-named nothing-left group-running group-gone proc-gone xml-refused; do
 	if [[ $got == *"$w"* ]]; then ok "lab.sh: $w"; else not_ok "lab.sh: $w" "got: $(tr '\n' '|' <<< "$got")"; fi
 done
 
