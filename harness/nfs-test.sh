@@ -40,6 +40,7 @@ require_root
 
 # One lab per machine; the results directory and 'latest' only once it is ours.
 lab_lock nfs-test
+lab_free
 run_id=$(date +%Y%m%d-%H%M%S)
 RESULTS_DIR=$RESULTS_ROOT/$run_id
 mkdir -p "$RESULTS_DIR"

@@ -10,6 +10,7 @@ set -euo pipefail
 validate_inputs vm-up
 require_root
 lab_lock vm-up
+lab_free
 dir=$BUILD/vm-up
 rm -rf "$dir"
 mkdir -p "$dir"

@@ -193,6 +193,14 @@ start_private_libvirtd() {
 	log "lab: libvirtd $(cat "$STATE/libvirtd.pid") in network namespace $NETNS (socket $PRIV/run/libvirt-sock)"
 }
 
+# lab_free: refuse a lab left up by 'make vm-up' (its guests are in use; the
+# lock was released when vm-up exited). Taken before anything is made.
+lab_free() {
+	if [ -f "$STATE/owner" ] && grep -q '^what=vm-up ' "$STATE/owner"; then
+		die "the lab is up ($(head -1 "$STATE/owner")): run 'make vm-down' first"
+	fi
+}
+
 # lab_up [WHAT]: the namespace, the daemons and the network. WHAT (nfs-test,
 # vm-up) is recorded as the lab's owner: a lab left up by vm-up is refused
 # (make vm-down first); one left by a run that died is torn down first.
@@ -202,9 +210,8 @@ lab_up() {
 	lab_config_check
 	lab_lock "$what"
 	mkdir -p "$STATE"
+	lab_free
 	if [ -f "$STATE/owner" ]; then
-		grep -q '^what=vm-up ' "$STATE/owner" &&
-			die "the lab is up ($(head -1 "$STATE/owner")): run 'make vm-down' first"
 		log "lab: tearing down what an earlier run left ($(head -1 "$STATE/owner"))"
 		lab_down quiet || die "what the earlier run left cannot be torn down: see the line above"
 	fi

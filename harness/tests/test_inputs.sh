@@ -202,10 +202,15 @@ got=$(clean_env NFSTB_SERVER_NAME=nfstbt-srv$$ NFSTB_CLIENT_NAME=nfstbt-cli$$ NF
 	wait_for 5 "the group" group_gone "$g" && echo group-gone
 	wait "$g" 2> /dev/null || true
 	proc_gone "$g" && echo proc-gone
+	echo "what=vm-up pid=1 checkout=/x since=now" > "$STATE/owner"
+	out=$(lab_free 2>&1) || true
+	[ "$out" = "nfstb: error: the lab is up (what=vm-up pid=1 checkout=/x since=now): run '\''make vm-down'\'' first" ] &&
+		echo vm-up-refused
+	rm -f "$STATE/owner"
 	out=$(xml_value test "a'\''b" 2>&1) || true
 	grep -q "^nfstb: error: test .* cannot go into the domain XML" <<< "$out" && echo xml-refused
 	' sh "$TOP" 2>&1 || true)
-for w in recorded-ok changed-refused dead-refused leftover-named nothing-left group-running group-gone proc-gone xml-refused; do
+for w in recorded-ok changed-refused dead-refused leftover-named nothing-left group-running group-gone proc-gone vm-up-refused xml-refused; do
 	if [[ $got == *"$w"* ]]; then ok "lab.sh: $w"; else not_ok "lab.sh: $w" "got: $(tr '\n' '|' <<< "$got")"; fi
 done
 
