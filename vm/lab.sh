@@ -369,7 +369,7 @@ lab_down() {
 	if [ -f "$STATE/libvirtd.pid" ] && pid_ours libvirtd > /dev/null; then
 		while read -r name; do
 			if [ -n "$name" ]; then stop_domain "$name"; fi
-		done < <(cat "$STATE/domains" 2> /dev/null; echo "$SERVER_NAME"; echo "$CLIENT_NAME")
+		done < <({ cat "$STATE/domains" 2> /dev/null; echo "$SERVER_NAME"; echo "$CLIENT_NAME"; } | sort -u)
 		[ -f "$STATE/net" ] && { virsh_ok net-destroy "$(cat "$STATE/net")" || true; }
 	fi
 	rm -f "$STATE/domains" "$STATE/net"
