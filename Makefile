@@ -7,13 +7,20 @@ BUILD := $(CURDIR)/build
 CONFIG ?= default
 IMAGES := $(BUILD)/images
 
-# Selection knobs of nfs-test, passed through the environment.
-export SCENARIOS ARMS MODES RUNS CAPTURE RESULTS PATCHES EXTRA_PATCHES MUTANTS
+# Inputs of the lab targets, passed through the environment (and checked by
+# harness/validate.sh before anything else runs).
+export SCENARIOS ARMS MODES RUNS CAPTURE RESULTS WATCHDOG RUN_TIMEOUT SCENARIO \
+	VERS PROTO CONFIG PATCHES EXTRA_PATCHES MUTANTS
+
+# The goals whose inputs harness/validate.sh checks: 'validate' is a
+# prerequisite of 'deps', so a bad input stops them before apt, a build or the
+# lab, with one line (make adds its own "make: *** [...] Error 1").
+VALIDATED_GOALS := nfs-test nfs-capture bench vm-up kernel
 
 GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh nfs-server/init.sh \
 	nfs-server/exports vm/build-initramfs.sh
 
-.PHONY: all help deps kernel workloads harness-tools images nfs-test check \
+.PHONY: all help validate deps kernel workloads harness-tools images nfs-test check \
 	check-series check-bisect nfs-mutants nfs-capture bench vm-up vm-down clean distclean
 
 all: help
@@ -26,15 +33,19 @@ help:
 	@echo "make check-bisect build the kernel after each patch of the series (not in CI)"
 	@echo "make nfs-capture SCENARIO=v3-tcp   one scenario with its packet captures kept"
 	@echo "make bench      phase timings of a small run (build, boot, scenario, detection, teardown)"
-	@echo "make vm-up      boot both guests and leave them running (virsh console nfstb-client)"
+	@echo "make vm-up      boot both guests and leave them running (vm/lab.sh virsh console nfstb-client)"
 	@echo "make vm-down    tear the lab down"
 
-deps:
+validate:
+	@harness/validate.sh $(filter $(VALIDATED_GOALS),$(MAKECMDGOALS))
+
+deps: validate
 	@mkdir -p $(BUILD)
 	@vm/install-deps.sh
 
+# Built under the lab lock: the lab boots build/kernels/<flavour>-<key>/bzImage.
 kernel: deps
-	@vm/build-kernel.sh $(CONFIG)
+	@vm/locked.sh kernel vm/build-kernel.sh "$$CONFIG"
 
 workloads: deps
 	@$(MAKE) -s -C workloads all
@@ -54,9 +65,11 @@ images: workloads
 nfs-test: deps harness-tools images
 	@harness/nfs-test.sh
 
+# The harness's cmocka run stays last: its closing line ends the output.
 check: deps
 	@kernel-patches/check-series.sh
 	@$(MAKE) -s -C workloads check
+	@harness/tests/test_inputs.sh
 	@$(MAKE) -s -C harness check
 
 check-series: deps
@@ -73,9 +86,7 @@ nfs-mutants: deps harness-tools images
 
 # One scenario, one run per arm, with the packet capture kept for Wireshark.
 nfs-capture: deps harness-tools images
-	@[ -n "$(SCENARIO)" ] || { echo "nfstb: error: name a scenario: make nfs-capture SCENARIO=v3-tcp [ARMS=control]" >&2; exit 1; }
-	@rc=0; SCENARIOS="$(SCENARIO)" RUNS=1 CAPTURE=1 harness/nfs-test.sh || rc=$$?; \
-	ls -1 results/latest/*/capture.pcap 2>/dev/null | sed 's/^/nfstb: capture: /'; exit $$rc
+	@harness/nfs-capture.sh
 
 bench: kernel harness-tools images
 	@harness/bench.sh

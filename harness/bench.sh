@@ -1,14 +1,21 @@
 #!/bin/bash
-# make bench: the testbed's own speed. Runs a small fixed selection and prints
-# the wall time of each phase (from results/<run>/phases.tsv), so that
+# make bench: the testbed's own speed. Runs a small fixed selection
+# (SCENARIOS=smoke-v3,v3-tcp RUNS=1 MODES=forced unless given) and prints the
+# wall time of each phase (from results/<run>/phases.tsv), so that
 # regressions in build, boot, scenario, detection or teardown time show up.
+# Holds the lab lock across the run, so the phases read are this run's.
 set -euo pipefail
-. "$(dirname "$0")/../vm/lib.sh"
+. "$(dirname "$0")/validate.sh"
 
-export SCENARIOS=${SCENARIOS:-smoke-v3,v3-tcp} RUNS=${RUNS:-1} ARMS=${ARMS:-fixed,control} MODES=forced
+validate_inputs bench
+require_root
+lab_lock bench
 t0=$(date +%s)
+before=$(latest_run)
 "$TOP/harness/nfs-test.sh" || true
-phases=$TOP/results/latest/phases.tsv
+after=$(latest_run)
+[ -n "$after" ] && [ "$after" != "$before" ] || die "the run made no results directory: see the output above"
+phases=$RESULTS/$after/phases.tsv
 [ -f "$phases" ] || die "no phases.tsv from the run: see the output above"
 echo
 echo "phase timings (seconds; $phases):"

@@ -11,66 +11,44 @@
 #   MODES      forced,natural                (default: forced)
 #   RUNS       runs per scenario/arm/mode    (default: 2)
 #   CAPTURE    1 = tcpdump the lab network   (default: 1)
-#   RESULTS    results root                  (default: results/)
+#   RESULTS    results root, an absolute path (default: results/)
+#   WATCHDOG, RUN_TIMEOUT  seconds (default: 20, 300)
+# Every input is checked first by harness/validate.sh (one line on error).
 set -euo pipefail
-. "$(dirname "$0")/../vm/lab.sh"
+. "$(dirname "$0")/validate.sh"
 
 DEF=$TOP/harness/scenarios.def
 BIN=$TOP/harness/bin
-RESULTS_ROOT=${RESULTS:-$TOP/results}
-RUNS=${RUNS:-2}
-CAPTURE=${CAPTURE:-1}
-# 6.1's hung-task detector skips killable sleeps (the COMMIT wait is one), so
-# the harness's own watchdog is what notices the deadlock: no new phase marker
-# this many seconds after the reconnect => SysRq-W and classify.
-WATCHDOG=${WATCHDOG:-20}
-RUN_TIMEOUT=${RUN_TIMEOUT:-300} # seconds for a whole run
 
 words() { echo "$1" | tr ',' ' '; }
-in_list() { local x=$1; shift; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
 now() { date +%s.%N | cut -c1-14; }
-
-all_scenarios=$(awk '!/^#/ && NF {print $1}' "$DEF")
-default_scenarios=$(awk '!/^#/ && NF && $8 == "yes" {print $1}' "$DEF")
 scenario_field() { awk -v n="$1" -v f="$2" '!/^#/ && $1 == n {print $f}' "$DEF"; }
 
 # --- validate the selection before touching anything ---
-case "${SCENARIOS:-}" in
-"") SCENARIOS=$default_scenarios ;;
-all) SCENARIOS=$all_scenarios ;;
-esac
-# A workload name (smoke, deadlock, lockdep, swap) selects all its scenarios.
-selected=""
-for s in $(words "$SCENARIOS"); do
-	group=$(awk -v w="$s" '!/^#/ && NF && $2 == w {print $1}' "$DEF")
-	if [ -n "$group" ]; then
-		selected="$selected $group"
-	elif in_list "$s" $all_scenarios; then
-		selected="$selected $s"
-	else
-		die "unknown scenario '$s': known are $(echo $all_scenarios | tr ' ' ','), or a workload name: smoke,deadlock,lockdep,swap (see harness/scenarios.def)"
-	fi
-done
-SCENARIOS=$selected
-ARMS=$(words "${ARMS:-fixed,control}")
-for a in $ARMS; do in_list "$a" fixed control || die "unknown arm '$a': use ARMS=fixed,control"; done
-MODES=$(words "${MODES:-forced}")
-for m in $MODES; do in_list "$m" forced natural || die "unknown mode '$m': use MODES=forced,natural"; done
-[[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, got '$RUNS'"
-in_list "$CAPTURE" 0 1 || die "CAPTURE must be 0 or 1, got '$CAPTURE'"
+# Sets SCENARIOS (de-duplicated scenario names), ARMS, MODES, RUNS, CAPTURE,
+# RESULTS and, checked as bounded integers, WATCHDOG and RUN_TIMEOUT. 6.1's
+# hung-task detector skips killable sleeps (the COMMIT wait is one), so the
+# harness's own watchdog is what notices the deadlock: no new phase marker
+# WATCHDOG seconds after the reconnect => SysRq-W and classify. RUN_TIMEOUT
+# bounds a whole run.
+validate_inputs nfs-test
+RESULTS_ROOT=$RESULTS
 for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report nfstb-tap; do
 	[ -x "$BIN/$t" ] || die "$BIN/$t missing: run 'make -C harness'"
 done
 require_root
 
+# One lab per machine; the results directory and 'latest' only once it is ours.
+lab_lock nfs-test
+lab_free
 run_id=$(date +%Y%m%d-%H%M%S)
 RESULTS_DIR=$RESULTS_ROOT/$run_id
 mkdir -p "$RESULTS_DIR"
 ln -sfn "$run_id" "$RESULTS_ROOT/latest"
 
-# One testbed at a time on this machine.
-exec 9> "$BUILD/nfs-test.lock"
-flock -n 9 || die "another nfs-test or vm-up holds $BUILD/nfs-test.lock: wait for it or run 'make vm-down'"
+phase_log=$RESULTS_DIR/phases.tsv
+printf 'run\tphase\tseconds\n' > "$phase_log"
+phase() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$phase_log"; }
 
 capture_pid=""
 stop_capture() {
@@ -79,39 +57,93 @@ stop_capture() {
 		# stopped: let it drain first.
 		sleep 2
 		kill -TERM "$capture_pid" 2> /dev/null || true
-		wait_for 10 "tcpdump to exit" eval "! kill -0 $capture_pid" ||
+		wait_for 10 "tcpdump to exit" proc_gone "$capture_pid" ||
 			kill -KILL "$capture_pid" 2> /dev/null || true
 		wait "$capture_pid" 2> /dev/null || true
 		capture_pid=""
 	fi
 }
+# A long child (the lockdep kernel build) runs in its own process group, so
+# that the teardown can stop all of it.
+child_group=""
+stop_child_group() {
+	if [ -n "$child_group" ]; then
+		kill -TERM -- "-$child_group" 2> /dev/null || true
+		wait_for 20 "the kernel build to stop" group_gone "$child_group" ||
+			kill -KILL -- "-$child_group" 2> /dev/null || true
+		wait "$child_group" 2> /dev/null || true
+		child_group=""
+	fi
+}
+# Runs once, on every exit path, with INT and TERM ignored (lab_traps).
 cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
+	local rc=$1 t_down
+	stop_child_group
 	stop_capture
-	local t_down
 	t_down=$(now)
-	lab_down
+	lab_teardown || { [ "$rc" != 0 ] || rc=1; }
 	phase lab teardown "$(echo "$(now) - $t_down" | bc)"
 	exit "$rc"
 }
-trap cleanup EXIT
-trap 'log "interrupted: tearing down"; exit 130' INT TERM
+lab_traps cleanup
 
-phase_log=$RESULTS_DIR/phases.tsv
-printf 'run\tphase\tseconds\n' > "$phase_log"
-phase() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$phase_log"; }
+# run_name SCENARIO ARM MODE N: the run's directory name
+run_name() { if [ "$2" = - ]; then echo "$1-$4"; else echo "$1-$2-$3-$4"; fi; }
+# run_seed SCENARIO ARM MODE N: a seed of its own for every run, so that no
+# run can verify the bytes an earlier run wrote
+run_seed() { printf '%s %s %s %s\n' "$1" "$2" "$3" "$4" | cksum | cut -d' ' -f1; }
+
+# The plan, before anything runs: every scenario x arm x mode x run, one
+# line each ("scenario workload vers proto arm mode n"), and its view for
+# the table, junit.xml and TAP (RESULTS_DIR/matrix.tsv, see harness/README.md).
+plan=$RESULTS_DIR/plan
+: > "$plan"
+for s in $SCENARIOS; do
+	workload=$(scenario_field "$s" 2)
+	vers=$(scenario_field "$s" 3)
+	proto=$(scenario_field "$s" 4)
+	arms=$(scenario_field "$s" 5)
+	modes=$(scenario_field "$s" 6)
+	# The arms and modes of this scenario that the selection asks for.
+	run_arms=-
+	[ "$arms" = - ] || run_arms=$(for a in $ARMS; do in_list "$a" $(words "$arms") && echo "$a"; done)
+	case "$modes" in
+	*forced* | *natural*) run_modes=$(for m in $MODES; do in_list "$m" $(words "$modes") && echo "$m"; done) ;;
+	*) run_modes=$modes ;;
+	esac
+	for a in $run_arms; do
+		for m in $run_modes; do
+			for n in $(seq 1 "$RUNS"); do echo "$s $workload $vers $proto $a $m $n" >> "$plan"; done
+		done
+	done
+done
+printf 'n\trun\tscenario\tarm\tmode\tindex\tseed\n' > "$RESULTS_DIR/matrix.tsv"
+k=0
+while read -r s workload vers proto a m n; do
+	k=$((k + 1))
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$(run_name "$s" "$a" "$m" "$n")" \
+		"$s" "$a" "$m" "$n" "$(run_seed "$s" "$a" "$m" "$n")"
+done < "$plan" >> "$RESULTS_DIR/matrix.tsv"
+"$BIN/nfstb-tap" --plan "$RESULTS_DIR"
 
 # Every kernel the selection needs is built (or found up to date) before
 # the lab starts, from PATCHES/EXTRA_PATCHES if given (vm/build-kernel.sh).
+# Each build runs in its own process group (stop_child_group), waited for
+# with 'wait', which a signal interrupts at once.
 declare -A kernel_of
-for s in $SCENARIOS; do
-	f=$(scenario_field "$s" 7)
-	[ -n "${kernel_of[$f]:-}" ] && continue
-	kernel_of[$f]=$("$TOP/vm/build-kernel.sh" "$f") || die "building the $f kernel failed"
+build_kernel() {
+	local f=$1
+	[ -n "${kernel_of[$f]:-}" ] && return 0
+	setsid -w "$TOP/vm/build-kernel.sh" "$f" > "$RESULTS_DIR/kernel-$f.path" &
+	child_group=$!
+	wait "$child_group" || die "building the $f kernel failed"
+	child_group=""
+	kernel_of[$f]=$(cat "$RESULTS_DIR/kernel-$f.path")
 	phase "kernel-$f" "kernel-build (last real build)" "$(cat "$(dirname "${kernel_of[$f]}")/build-seconds")"
-done
-KERNEL=${kernel_of[default]:-$("$TOP/vm/build-kernel.sh" default)} || die "building the default kernel failed"
+}
+build_kernel default
+for s in $SCENARIOS; do build_kernel "$(scenario_field "$s" 7)"; done
+KERNEL=${kernel_of[default]}
 
 t0=$(now)
 lab_up
@@ -128,22 +160,14 @@ start_capture() {
 	# large READ replies of NFS over UDP cannot be reassembled.
 	# Started as a direct child ('ip netns exec' execs tcpdump), so that
 	# $! is tcpdump itself and SIGTERM reaches it.
-	local ns=()
-	[ "$(cat "$STATE/mode")" = private ] && ns=(ip netns exec "$NETNS")
-	"${ns[@]}" tcpdump -i "$BRIDGE" -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
-		'port 2049 or port 111 or port 20048 or (ip[6:2] & 0x1fff != 0)' > "$dir/tcpdump.log" 2>&1 &
+	ip netns exec "$NETNS" tcpdump -i "$BRIDGE" -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
+		'port 2049 or port 111 or port 20048 or (ip[6:2] & 0x1fff != 0)' > "$dir/tcpdump.log" 2>&1 9>&- &
 	capture_pid=$!
 	wait_for 10 "tcpdump to listen" grep -q "listening on" "$dir/tcpdump.log" ||
 		log "warning: tcpdump did not report listening (see $dir/tcpdump.log)"
 }
 
-sysrq() { timeout 10 $VIRSH send-key "$CLIENT_NAME" KEY_LEFTALT KEY_SYSRQ "KEY_$1" > /dev/null 2>&1 || true; }
-
-# run_name SCENARIO ARM MODE N: the run's directory name
-run_name() { if [ "$2" = - ]; then echo "$1-$4"; else echo "$1-$2-$3-$4"; fi; }
-# run_seed SCENARIO ARM MODE N: a seed of its own for every run, so that no
-# run can verify the bytes an earlier run wrote
-run_seed() { printf '%s %s %s %s\n' "$1" "$2" "$3" "$4" | cksum | cut -d' ' -f1; }
+sysrq() { virsh_t 10 send-key "$CLIENT_NAME" KEY_LEFTALT KEY_SYSRQ "KEY_$1" > /dev/null 2>&1 || true; }
 
 # run_one SCENARIO WORKLOAD VERS PROTO ARM MODE N
 run_one() {
@@ -158,8 +182,8 @@ run_one() {
 	log "run $rid: starting"
 	t_start=$(now)
 	start_server "$dir"
-	if ! wait_console 120 "$slog" 'phase=server-ready'; then
-		outcome="server did not become ready"
+	if ! wait_guest 120 "$SERVER_NAME" "$slog" 'phase=server-ready'; then
+		outcome=${guest_down:-server did not become ready}
 	else
 		phase "$rid" server-ready "$(echo "$(now) - $t_start" | bc)"
 		start_capture "$dir"
@@ -191,6 +215,7 @@ run_one() {
 			fi
 			if [ "$t" -ge "$deadline" ]; then watchdog=1; outcome="run timeout ${RUN_TIMEOUT}s"; break; fi
 			if grep -q 'Kernel panic' "$clog" 2> /dev/null; then outcome=panic; break; fi
+			if guests_down "$clog"; then outcome=$guest_down; break; fi
 			sleep 0.5
 		done
 		if [ "$hang" = 1 ] || [ "$watchdog" = 1 ]; then
@@ -225,38 +250,6 @@ run_one() {
 	"$BIN/nfstb-report" --rundir "$dir" || log "run $rid: report failed"
 }
 
-# The plan, before anything runs: every scenario x arm x mode x run, one
-# line each ("scenario workload vers proto arm mode n"), and its view for
-# the table, junit.xml and TAP (RESULTS_DIR/matrix.tsv, see harness/README.md).
-plan=$RESULTS_DIR/plan
-: > "$plan"
-for s in $SCENARIOS; do
-	workload=$(scenario_field "$s" 2)
-	vers=$(scenario_field "$s" 3)
-	proto=$(scenario_field "$s" 4)
-	arms=$(scenario_field "$s" 5)
-	modes=$(scenario_field "$s" 6)
-	# The arms and modes of this scenario that the selection asks for.
-	run_arms=-
-	[ "$arms" = - ] || run_arms=$(for a in $ARMS; do in_list "$a" $(words "$arms") && echo "$a"; done)
-	case "$modes" in
-	*forced* | *natural*) run_modes=$(for m in $MODES; do in_list "$m" $(words "$modes") && echo "$m"; done) ;;
-	*) run_modes=$modes ;;
-	esac
-	for a in $run_arms; do
-		for m in $run_modes; do
-			for n in $(seq 1 "$RUNS"); do echo "$s $workload $vers $proto $a $m $n" >> "$plan"; done
-		done
-	done
-done
-printf 'n\trun\tscenario\tarm\tmode\tindex\tseed\n' > "$RESULTS_DIR/matrix.tsv"
-k=0
-while read -r s workload vers proto a m n; do
-	k=$((k + 1))
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$(run_name "$s" "$a" "$m" "$n")" \
-		"$s" "$a" "$m" "$n" "$(run_seed "$s" "$a" "$m" "$n")"
-done < "$plan" >> "$RESULTS_DIR/matrix.tsv"
-"$BIN/nfstb-tap" --plan "$RESULTS_DIR"
 
 while read -r s workload vers proto a m n <&3; do
 	KERNEL=${kernel_of[$(scenario_field "$s" 7)]}

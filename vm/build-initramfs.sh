@@ -4,7 +4,9 @@
 # fetched with 'apt-get download' and unpacked with dpkg-deb (never installed
 # on the host, so no host NFS service is ever started), their shared libraries
 # from the host (installed by 'make deps'), the role's init script and the
-# project's static workload binaries.
+# project's static workload binaries. Runs under the lab lock (the lab boots
+# these images) and writes the image under a temporary name in the same
+# directory, renamed into place only when complete.
 #
 # usage: vm/build-initramfs.sh server|client OUTPUT.cpio
 set -euo pipefail
@@ -17,6 +19,7 @@ server | client) ;;
 *) die "unknown guest role '$role': use server or client" ;;
 esac
 [ -n "$output" ] || die "usage: vm/build-initramfs.sh server|client OUTPUT.cpio"
+lab_lock images
 
 debs=$BUILD/debs
 guest_pkgs="busybox-static nfs-common nfs-kernel-server rpcbind"
@@ -31,8 +34,11 @@ if [ ! -f "$debs/.unpacked" ] || [ "$(cat "$debs/.unpacked")" != "$guest_pkgs" ]
 fi
 pkgroot=$debs/root
 
+mkdir -p "$BUILD" "$(dirname "$output")"
 root=$(mktemp -d "$BUILD/initramfs-$role.XXXXXX")
-trap 'rm -rf "$root"' EXIT
+tmp=$(mktemp "$output.XXXXXX.tmp")
+trap 'rm -rf "$root" "$tmp"' EXIT
+trap 'exit 130' INT TERM
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,run,tmp,var/lib/nfs,mnt,export,lib64,lib/x86_64-linux-gnu}
 # The kernel's rpcbind client looks for /var/run/rpcbind.sock.
 ln -s ../run "$root/var/run"
@@ -99,7 +105,7 @@ else
 fi
 chmod 755 "$root/init"
 
-mkdir -p "$(dirname "$output")"
-(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) > "$output.tmp"
-mv "$output.tmp" "$output"
+(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) > "$tmp"
+chmod 644 "$tmp"
+mv -f "$tmp" "$output"
 log "images: $role initramfs $(du -h "$output" | cut -f1) -> $output"

@@ -1,0 +1,235 @@
+#!/bin/bash
+# make check: the lab targets' inputs and the lab's guards that need no lab.
+#
+# Each bad input runs the real 'make GOAL' (20 s limit) and must fail with one
+# line 'nfstb: error: ...' on stderr (make's own closing line "make: ***
+# [Makefile:N: validate] Error 1" is make's and is not counted), nothing on
+# stdout, no change under build/ or results/, no lock directory, and none of
+# apt, dpkg-query, virsh, libvirtd, virtlogd, qemu, ip, unshare, tcpdump or the
+# C compiler reached (they are shims on PATH that fail and note it). The lock,
+# PID checks, leftover check and traps are tested on throw-away state under a
+# temporary NFSTB_RUNDIR. Prints TAP lines, then 'N passed, N failed'.
+set -euo pipefail
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d /tmp/nfstb-test-inputs.XXXXXX)
+bg_pids=()
+finish() {
+	local p
+	for p in "${bg_pids[@]}"; do kill "$p" 2> /dev/null || true; done
+	rm -rf "$tmp"
+}
+trap finish EXIT
+trap 'exit 130' INT TERM
+
+mkdir -p "$tmp/shim" "$tmp/patches" "$tmp/noseries"
+for c in dpkg-query apt-get apt virsh libvirtd virtlogd qemu-system-x86_64 ip unshare tcpdump cc gcc; do
+	printf '#!/bin/sh\necho "%s $*" >> "%s/reached"\nexit 97\n' "$c" "$tmp" > "$tmp/shim/$c"
+	chmod +x "$tmp/shim/$c"
+done
+: > "$tmp/patches/series"
+: > "$tmp/a.patch"
+
+n=0 passed=0 failed=0
+ok() { n=$((n + 1)); passed=$((passed + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; echo "# $2"; }
+
+# The environment of every case: nothing of the caller's, the shims first.
+clean_env=(env -i --default-signal=INT,TERM PATH="$tmp/shim:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+	HOME="$tmp" LC_ALL=C NFSTB_RUNDIR="$tmp/run")
+clean_env() { "${clean_env[@]}" "$@"; }
+snapshot() { { find "$TOP/build" "$TOP/results" -printf '%p %s %T@ %l\n' 2> /dev/null || true; } | sort | sha256sum; }
+
+# one_error WHAT EXPECT RC FILE: RC is a failure (not a timeout) and FILE is
+# exactly one 'nfstb: error:' line containing EXPECT. Prints what is wrong.
+one_error() {
+	local expect=$2 rc=$3 file=$4
+	[ "$rc" != 0 ] || { echo "exit status 0"; return; }
+	[ "$rc" != 124 ] || { echo "timed out"; return; }
+	[ "$(wc -l < "$file")" = 1 ] || { echo "stderr is not one line: $(tr '\n' '|' < "$file")"; return; }
+	grep -q '^nfstb: error: ' "$file" || { echo "not an nfstb error line: $(cat "$file")"; return; }
+	grep -qF -- "$expect" "$file" || { echo "no '$expect' in: $(cat "$file")"; return; }
+}
+
+# bad DESCRIPTION EXPECT GOAL [VAR=VALUE | +VAR=VALUE]...: 'make GOAL' fails
+# with one line containing EXPECT before anything is built or started.
+# VAR=VALUE goes into the environment, +VAR=VALUE onto make's command line.
+bad() {
+	local desc=$1 expect=$2 goal=$3 a envs=() args=() rc=0 before why t0 ms
+	shift 3
+	for a in "$@"; do
+		case "$a" in +*) args+=("${a#+}") ;; *) envs+=("$a") ;; esac
+	done
+	before=$(snapshot)
+	rm -f "$tmp/reached"
+	t0=$(date +%s%N)
+	clean_env "${envs[@]}" timeout 20 make -s --no-print-directory -C "$TOP" "$goal" "${args[@]}" \
+		> "$tmp/out" 2> "$tmp/err.raw" || rc=$?
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	grep -v '^make: \*\*\* \[Makefile:[0-9]*: validate\] Error 1$' "$tmp/err.raw" > "$tmp/err" || true
+	why=$(one_error "$desc" "$expect" "$rc" "$tmp/err")
+	[ -n "$why" ] || [ ! -s "$tmp/out" ] || why="stdout not empty: $(head -c 200 "$tmp/out")"
+	[ -n "$why" ] || [ ! -e "$tmp/reached" ] || why="reached: $(tr '\n' ';' < "$tmp/reached")"
+	[ -n "$why" ] || [ "$before" = "$(snapshot)" ] || why="build/ or results/ changed"
+	[ -n "$why" ] || [ ! -e "$tmp/run" ] || why="the lock directory was created"
+	last_ms=$ms
+	if [ -z "$why" ]; then ok "make $goal: $desc (${ms} ms)"; else not_ok "make $goal: $desc" "$why"; fi
+}
+
+# --- SCENARIOS, ARMS, MODES ---
+bad "unknown scenario" "unknown scenario 'bogus'" nfs-test +SCENARIOS=bogus
+if [ "$last_ms" -lt 1000 ]; then ok "SCENARIOS=bogus refused in under a second ($last_ms ms)"
+else not_ok "SCENARIOS=bogus refused in under a second" "took $last_ms ms"; fi
+bad "unknown scenario in a list" "unknown scenario 'v3-tpc'" nfs-test +SCENARIOS=v3-tcp,v3-tpc
+bad "a glob as scenario" "SCENARIOS may hold only" nfs-test 'SCENARIOS=*'
+bad "command substitution in SCENARIOS" "SCENARIOS may hold only" nfs-test 'SCENARIOS=$(id)'
+bad "a semicolon in SCENARIOS" "SCENARIOS may hold only" nfs-test 'SCENARIOS=v3-tcp;id'
+bad "a newline in SCENARIOS" "SCENARIOS may hold only" nfs-test "SCENARIOS=v3-tcp
+bogus"
+bad "unknown arm" "unknown arm 'bogus'" nfs-test +ARMS=bogus
+bad "arm list with a glob" "ARMS may hold only" nfs-test 'ARMS=fixed,*'
+bad "unknown mode" "unknown mode 'swap'" nfs-test +MODES=swap
+# --- integers ---
+for v in 0 -5 abc 1001 010 99999999999999999999 '1 2'; do
+	bad "RUNS='$v'" "RUNS must be an integer from 1 to 1000" nfs-test "+RUNS=$v"
+done
+for var in WATCHDOG RUN_TIMEOUT; do
+	for v in 0 -5 abc '$(id)' 'a[$(id)]' '1+1' 99999999999999999999; do
+		bad "$var='$v'" "$var must be an integer from 1 to" nfs-test "$var=$v"
+	done
+done
+bad "CAPTURE=2" "CAPTURE must be 0 or 1" nfs-test +CAPTURE=2
+bad "CAPTURE=yes" "CAPTURE must be 0 or 1" nfs-test +CAPTURE=yes
+# --- RESULTS ---
+for v in results rel/dir "/tmp/a b" "/tmp/a'b" '/tmp/a"b' '/tmp/../etc' '/tmp/<x>' '/tmp/a|b' '/tmp/$(id)' '/tmp/a&b'; do
+	bad "RESULTS='$v'" "RESULTS must be an absolute path" nfs-test "RESULTS=$v"
+done
+bad "RESULTS a file" "is not a directory" nfs-test RESULTS=/etc/hostname
+# --- nfs-capture's SCENARIO ---
+bad "no SCENARIO" "name a scenario" nfs-capture
+bad "unknown SCENARIO" "SCENARIO must be exactly one scenario name" nfs-capture +SCENARIO=bogus
+bad "two scenarios" "SCENARIO must be exactly one scenario name" nfs-capture +SCENARIO=v3-tcp,v42-tcp
+bad "a workload name" "SCENARIO must be exactly one scenario name" nfs-capture +SCENARIO=deadlock
+bad "all" "SCENARIO must be exactly one scenario name" nfs-capture +SCENARIO=all
+bad "SCENARIO with a quote" "SCENARIO must be exactly one scenario name" nfs-capture "SCENARIO=v3-tcp'"
+bad "bad ARMS" "unknown arm 'x'" nfs-capture +SCENARIO=v3-tcp +ARMS=x
+bad "bad RUN_TIMEOUT" "RUN_TIMEOUT must be" nfs-capture +SCENARIO=v3-tcp RUN_TIMEOUT=abc
+# --- bench, vm-up, kernel ---
+bad "bad RUNS" "RUNS must be an integer" bench +RUNS=abc
+bad "unknown scenario" "unknown scenario" bench +SCENARIOS=bogus
+bad "VERS=5" "unknown NFS version" vm-up +VERS=5
+bad "PROTO=sctp" "unknown transport" vm-up +PROTO=sctp
+bad "NFSv4 over UDP" "PROTO=udp needs VERS=3" vm-up +VERS=4.2 +PROTO=udp
+bad "CONFIG=bogus" "unknown kernel CONFIG" kernel +CONFIG=bogus
+bad "CONFIG=bogus" "unknown kernel CONFIG" nfs-test +CONFIG=bogus
+# --- PATCHES, EXTRA_PATCHES ---
+bad "PATCHES missing" "is not a directory" nfs-test "+PATCHES=$tmp/none"
+bad "PATCHES without series" "has no 'series' file" nfs-test "+PATCHES=$tmp/noseries"
+bad "PATCHES with a quote" "PATCHES must be an absolute path" nfs-test "PATCHES=$tmp/it's"
+bad "PATCHES with '..'" "PATCHES must be an absolute path" kernel "+PATCHES=$tmp/patches/../patches"
+bad "EXTRA_PATCHES missing" "is not a regular file" nfs-test "+EXTRA_PATCHES=$tmp/a.patch,$tmp/none.patch"
+bad "EXTRA_PATCHES a directory" "is not a regular file" kernel "+EXTRA_PATCHES=$tmp/patches"
+bad "EXTRA_PATCHES with a glob" "EXTRA_PATCHES may hold only" nfs-test "EXTRA_PATCHES=$tmp/*.patch"
+# --- NFSTB_* knobs that go into the domain XML ---
+bad "NFSTB_SERVER_NAME with a quote" "NFSTB_SERVER_NAME must be" nfs-test "NFSTB_SERVER_NAME=a'b"
+bad "NFSTB_BRIDGE too long" "NFSTB_BRIDGE must be" nfs-test NFSTB_BRIDGE=nfstb-bridge-0123
+bad "NFSTB_PREFIX with XML" "NFSTB_PREFIX must be" nfs-test "NFSTB_PREFIX=10.0.0'/><x"
+bad "NFSTB_PREFIX out of range" "NFSTB_PREFIX must be" vm-up NFSTB_PREFIX=10.0.256
+bad "NFSTB_CLIENT_MEM=abc" "NFSTB_CLIENT_MEM must be an integer" nfs-test NFSTB_CLIENT_MEM=abc
+bad "NFSTB_ACCEL=xen" "unknown NFSTB_ACCEL" vm-up NFSTB_ACCEL=xen
+bad "NFSTB_KERNEL with a quote" "NFSTB_KERNEL must be" nfs-test "NFSTB_KERNEL=/tmp/k'z"
+
+# --- what the validator makes of good input ---
+# expect DESCRIPTION EXPECTED VAR=VALUE...: 'validate_inputs nfs-test' prints
+# SCENARIOS/ARMS/MODES/RUNS as EXPECTED.
+expect() {
+	local desc=$1 want=$2 got
+	shift 2
+	got=$(clean_env "$@" bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test
+		echo "$SCENARIOS/$ARMS/$MODES/$RUNS"' sh "$TOP" 2>&1) || true
+	if [ "$got" = "$want" ]; then ok "$desc"; else not_ok "$desc" "got '$got', want '$want'"; fi
+}
+expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp/fixed control/forced/2" SCENARIOS=deadlock,v3-tcp
+expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced/1000" \
+	SCENARIOS="v3-tcp v3-tcp" ARMS=control,control MODES="natural forced,natural" RUNS=1000
+expect "SCENARIOS=all,swap is every scenario once" \
+	"smoke-v3 smoke-v42 v3-tcp v42-tcp v3-udp lockdep-v3 swap-v3 swap-v42/fixed control/forced/2" SCENARIOS=all,swap
+
+# --- the lab lock (on a temporary NFSTB_RUNDIR) ---
+"${clean_env[@]}" bash -c '. "$1/vm/lib.sh"; lab_lock holder-test; echo ready; exec sleep 60' sh "$TOP" > "$tmp/holder.out" 2>&1 &
+holder=$!
+bg_pids+=("$holder")
+for _ in $(seq 50); do grep -q ready "$tmp/holder.out" 2> /dev/null && break; sleep 0.1; done
+rc=0
+clean_env bash -c '. "$1/vm/lib.sh"; lab_lock second' sh "$TOP" > /dev/null 2> "$tmp/err" || rc=$?
+why=$(one_error lock "holder-test (pid $holder, checkout $TOP" "$rc" "$tmp/err")
+if [ -z "$why" ]; then ok "a second lab_lock is refused with one line naming the holder and its checkout"
+else not_ok "a second lab_lock is refused with one line naming the holder and its checkout" "$why"; fi
+rc=0
+clean_env "$TOP/vm/locked.sh" kernel true > /dev/null 2> "$tmp/err" || rc=$?
+why=$(one_error lock "pid $holder" "$rc" "$tmp/err")
+if [ -z "$why" ]; then ok "vm/locked.sh (the kernel build's wrapper) is refused while the lock is held"
+else not_ok "vm/locked.sh (the kernel build's wrapper) is refused while the lock is held" "$why"; fi
+kill "$holder"
+wait "$holder" 2> /dev/null || true
+got=$(clean_env bash -c '. "$1/vm/lib.sh"; lab_lock parent
+	bash -c ". \"$1/vm/lib.sh\"; lab_lock child && echo child-ok"; cat "$RUNDIR/lab.holder"' sh "$TOP" 2>&1 || true)
+if [[ $got == child-ok*"what=parent"* ]]; then ok "the lock is free once its holder exits; a child of the holder passes"
+else not_ok "the lock is free once its holder exits; a child of the holder passes" "got: $got"; fi
+
+# --- PIDs verified before signalling; leftovers named (throw-away state) ---
+got=$(clean_env NFSTB_SERVER_NAME=nfstbt-srv$$ NFSTB_CLIENT_NAME=nfstbt-cli$$ NFSTB_NETNS=nfstbt$$ \
+	NFSTB_NET=nfstbt-net$$ NFSTB_BRIDGE=nfstbt-br$$ PATH="$PATH" bash -c '
+	. "$1/vm/lab.sh"
+	mkdir -p "$STATE"
+	sleep 60 & p=$!
+	echo "$p" > "$STATE/libvirtd.pid"
+	pid_record libvirtd
+	[ "$(pid_ours libvirtd)" = "$p" ] && echo recorded-ok
+	echo "1 /bin/false" > "$STATE/libvirtd.id"
+	pid_ours libvirtd || echo changed-refused
+	pid_record libvirtd
+	kill "$p"; wait "$p" 2> /dev/null || true
+	pid_ours libvirtd || echo dead-refused
+	bash -c "exec -a \"qemu -name guest=$SERVER_NAME,debug-threads=on\" sleep 60" > /dev/null 2>&1 & q=$!
+	sleep 0.2
+	case "$(lab_leftovers)" in *"pid $q "*) echo leftover-named ;; esac
+	kill "$q"; wait "$q" 2> /dev/null || true
+	[ -z "$(lab_leftovers)" ] && echo nothing-left
+	setsid -w bash -c "sleep 60 & sleep 61; wait" > /dev/null 2>&1 & g=$!
+	sleep 0.2
+	group_gone "$g" || echo group-running
+	kill -TERM -- "-$g"
+	wait_for 5 "the group" group_gone "$g" && echo group-gone
+	wait "$g" 2> /dev/null || true
+	proc_gone "$g" && echo proc-gone
+	echo "what=vm-up pid=1 checkout=/x since=now" > "$STATE/owner"
+	out=$(lab_free 2>&1) || true
+	[ "$out" = "nfstb: error: the lab is up (what=vm-up pid=1 checkout=/x since=now): run '\''make vm-down'\'' first" ] &&
+		echo vm-up-refused
+	rm -f "$STATE/owner"
+	out=$(xml_value test "a'\''b" 2>&1) || true
+	grep -q "^nfstb: error: test .* cannot go into the domain XML" <<< "$out" && echo xml-refused
+	' sh "$TOP" 2>&1 || true)
+for w in recorded-ok changed-refused dead-refused leftover-named nothing-left group-running group-gone proc-gone vm-up-refused xml-refused; do
+	if [[ $got == *"$w"* ]]; then ok "lab.sh: $w"; else not_ok "lab.sh: $w" "got: $(tr '\n' '|' <<< "$got")"; fi
+done
+
+# --- a second signal cannot cut the teardown short ---
+"${clean_env[@]}" bash -c '. "$1/vm/lab.sh"
+	f=$2
+	c() { echo start >> "$f"; kill "$s"; sleep 1; echo done >> "$f"; exit "$1"; }
+	lab_traps c; sleep 10 & s=$!; echo ready >> "$f"; wait "$s"' sh "$TOP" "$tmp/traps" 2> /dev/null &
+tp=$!
+bg_pids+=("$tp")
+for _ in $(seq 50); do grep -q ready "$tmp/traps" 2> /dev/null && break; sleep 0.1; done
+kill -INT "$tp"
+for _ in $(seq 50); do grep -q start "$tmp/traps" 2> /dev/null && break; sleep 0.1; done
+kill -INT "$tp" 2> /dev/null || true
+rc=0
+wait "$tp" || rc=$?
+if [ "$rc" = 130 ] && grep -q done "$tmp/traps"; then ok "lab_traps: a second Ctrl-C during teardown is ignored, exit 130"
+else not_ok "lab_traps: a second Ctrl-C during teardown is ignored, exit 130" "rc=$rc, $(tr '\n' ' ' < "$tmp/traps")"; fi
+
+echo "1..$n"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,197 @@
+#!/bin/bash
+# Every input of the lab targets, checked before any apt, build or lab step.
+#
+#   harness/validate.sh GOAL...   make's 'validate' target (a prerequisite of
+#                                 'deps'): GOAL is a make goal; goals that take
+#                                 no inputs are passed over
+#   . harness/validate.sh; validate_inputs GOAL
+#                                 (harness/nfs-test.sh) also sets and exports
+#                                 the validated values
+#
+# A bad input is one line 'nfstb: error: ...' and exit 1. Lists are comma or
+# blank separated and de-duplicated (SCENARIOS=deadlock,v3-tcp runs v3-tcp
+# once); integers are matched by a regex before any arithmetic; paths are
+# absolute, of [A-Za-z0-9._/-] and without '..'.
+. "$(dirname "${BASH_SOURCE[0]}")/../vm/lab.sh"
+
+VALIDATE_DEF=$TOP/harness/scenarios.def
+
+# The scenario table: names, their workloads, the default selection.
+scenario_table() {
+	all_scenarios=() scenario_workloads=() default_scenarios=()
+	local name workload default
+	while read -r name workload default; do
+		all_scenarios+=("$name")
+		scenario_workloads+=("$workload")
+		if [ "$default" = yes ]; then default_scenarios+=("$name"); fi
+	done < <(awk '!/^#/ && NF { print $1, $2, $8 }' "$VALIDATE_DEF")
+}
+
+# unique WORD...: the words, each once, in their first order.
+unique() {
+	local w seen=" " out=()
+	for w in "$@"; do
+		[ -n "$w" ] || continue
+		case $seen in *" $w "*) continue ;; esac
+		seen="$seen$w "
+		out+=("$w")
+	done
+	echo "${out[*]}"
+}
+
+# list_words NAME VALUE: VALUE's comma or blank separated words. Only
+# letters, digits and . _ - are allowed in a word (no globbing, no newline).
+list_words() {
+	local name=$1 v=$2 words=()
+	[[ $v =~ ^[A-Za-z0-9.,_\ -]*$ ]] ||
+		die "$name may hold only letters, digits, '.', '_', '-', commas and spaces, got '$(shown "$v")'"
+	IFS=', ' read -r -a words <<< "$v"
+	unique "${words[@]}"
+}
+
+# choose NAME NOUN VALUE DEFAULT KNOWN...: the de-duplicated words of VALUE
+# (DEFAULT when empty), each one of KNOWN.
+choose() {
+	local name=$1 noun=$2 v=${3:-$4} w out; shift 4
+	out=$(list_words "$name" "$v") || exit 1
+	for w in $out; do
+		in_list "$w" "$@" || die "unknown $noun '$w': use $name=$(IFS=,; echo "$*")"
+	done
+	[ -n "$out" ] || die "$name is empty: use $name=$(IFS=,; echo "$*")"
+	echo "$out"
+}
+
+in_list() { local x=$1 y; shift; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
+
+# resolve_scenarios VALUE: scenario names, workload names (all their
+# scenarios) or 'all', as de-duplicated scenario names.
+resolve_scenarios() {
+	local v=$1 w i out=() words workloads
+	scenario_table
+	words=$(list_words SCENARIOS "$v") || exit 1
+	[ -n "$words" ] || words=${default_scenarios[*]}
+	for w in $words; do
+		if [ "$w" = all ]; then
+			out+=("${all_scenarios[@]}")
+		elif in_list "$w" "${all_scenarios[@]}"; then
+			out+=("$w")
+		elif in_list "$w" "${scenario_workloads[@]}"; then
+			for i in "${!all_scenarios[@]}"; do
+				[ "${scenario_workloads[$i]}" = "$w" ] && out+=("${all_scenarios[$i]}")
+			done
+		else
+			workloads=$(unique "${scenario_workloads[@]}")
+			die "unknown scenario '$w': known are $(IFS=,; echo "${all_scenarios[*]}"), a workload name (${workloads// /,}) or all (see harness/scenarios.def)"
+		fi
+	done
+	unique "${out[@]}"
+}
+
+# One scenario by its name, for nfs-capture.
+check_one_scenario() {
+	local v=$1
+	scenario_table
+	[ -n "$v" ] || die "name a scenario: make nfs-capture SCENARIO=v3-tcp [ARMS=control]"
+	[[ $v =~ ^[A-Za-z0-9._-]+$ ]] && in_list "$v" "${all_scenarios[@]}" ||
+		die "SCENARIO must be exactly one scenario name, got '$(shown "$v")': known are $(IFS=,; echo "${all_scenarios[*]}")"
+}
+
+# check_results VALUE: check_path, and if VALUE exists it is a directory.
+check_results() {
+	check_path RESULTS "$1"
+	[ ! -e "$1" ] || [ -d "$1" ] || die "RESULTS=$1 exists and is not a directory: name a directory"
+}
+
+# The patch inputs of the kernel build: PATCHES, a directory with a 'series'
+# file; EXTRA_PATCHES, regular files. Relative paths are taken from the checkout.
+check_patches() {
+	local p f files=()
+	if [ -n "${PATCHES:-}" ]; then
+		p=$PATCHES
+		[[ $p = /* ]] || p=$TOP/$p
+		check_path PATCHES "$p"
+		[ -d "$p" ] || die "PATCHES=$PATCHES is not a directory: name a patch directory with a 'series' file"
+		[ -f "$p/series" ] || die "PATCHES=$PATCHES has no 'series' file: name a patch directory with a 'series' file"
+		export PATCHES=$p
+	fi
+	if [ -n "${EXTRA_PATCHES:-}" ]; then
+		[[ $EXTRA_PATCHES =~ ^[A-Za-z0-9._/,\ -]*$ ]] ||
+			die "EXTRA_PATCHES may hold only paths of letters, digits and . _ / - separated by commas or spaces, got '$(shown "$EXTRA_PATCHES")'"
+		IFS=', ' read -r -a files <<< "$EXTRA_PATCHES"
+		p=""
+		for f in "${files[@]}"; do
+			[ -n "$f" ] || continue
+			[[ $f = /* ]] || f=$TOP/$f
+			check_path EXTRA_PATCHES "$f"
+			[ -f "$f" ] || die "EXTRA_PATCHES: $f is not a regular file: name existing patch files"
+			p="$p${p:+ }$f"
+		done
+		export EXTRA_PATCHES=$p
+	fi
+}
+
+check_config() {
+	case "${CONFIG:-default}" in
+	default | lockdep) ;;
+	*) die "unknown kernel CONFIG '$(shown "$CONFIG")': use CONFIG=default or CONFIG=lockdep" ;;
+	esac
+}
+
+# The checkout itself: its path goes into the domain XML (kernel, images, logs).
+check_checkout() {
+	[[ $TOP =~ ^/[A-Za-z0-9._/-]*$ ]] ||
+		die "the checkout's path '$(shown "$TOP")' has characters the lab cannot put in libvirt XML: use a path of letters, digits and . _ / -"
+}
+
+# The nfs-test selection and knobs; sets and exports them.
+check_selection() {
+	SCENARIOS=$(resolve_scenarios "${SCENARIOS:-}") || exit 1
+	ARMS=$(choose ARMS arm "${ARMS:-}" fixed,control fixed control) || exit 1
+	MODES=$(choose MODES mode "${MODES:-}" forced forced natural) || exit 1
+	RUNS=${RUNS:-2}
+	check_int RUNS "$RUNS" 1 1000
+	CAPTURE=${CAPTURE:-1}
+	[ "$CAPTURE" = 0 ] || [ "$CAPTURE" = 1 ] || die "CAPTURE must be 0 or 1, got '$(shown "$CAPTURE")'"
+	WATCHDOG=${WATCHDOG:-20}
+	check_int WATCHDOG "$WATCHDOG" 1 3600
+	RUN_TIMEOUT=${RUN_TIMEOUT:-300}
+	check_int RUN_TIMEOUT "$RUN_TIMEOUT" 1 86400
+	RESULTS=${RESULTS:-$TOP/results}
+	check_results "$RESULTS"
+	export SCENARIOS ARMS MODES RUNS CAPTURE WATCHDOG RUN_TIMEOUT RESULTS
+}
+
+# validate_inputs GOAL: the inputs GOAL reads.
+validate_inputs() {
+	case "$1" in
+	nfs-test)
+		check_checkout; check_config; check_patches; lab_config_check
+		check_selection ;;
+	nfs-capture)
+		check_checkout; check_config; check_patches; lab_config_check
+		check_one_scenario "${SCENARIO:-}"
+		SCENARIOS=$SCENARIO RUNS=1 CAPTURE=1
+		check_selection ;;
+	bench)
+		check_checkout; check_config; check_patches; lab_config_check
+		# harness/bench.sh's selection
+		SCENARIOS=${SCENARIOS:-smoke-v3,v3-tcp} RUNS=${RUNS:-1} MODES=forced
+		check_selection ;;
+	vm-up)
+		check_checkout; check_config; check_patches; lab_config_check
+		case "${VERS:-3}" in 3 | 4 | 4.0 | 4.1 | 4.2) ;;
+		*) die "unknown NFS version VERS='$(shown "$VERS")': use VERS=3, 4, 4.0, 4.1 or 4.2" ;;
+		esac
+		case "${PROTO:-tcp}" in tcp) ;;
+		udp) [ "${VERS:-3}" = 3 ] || die "PROTO=udp needs VERS=3 (NFSv4 is TCP only)" ;;
+		*) die "unknown transport PROTO='$(shown "$PROTO")': use PROTO=tcp or PROTO=udp" ;;
+		esac ;;
+	kernel)
+		check_config; check_patches ;;
+	esac
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	set -euo pipefail
+	for goal in "$@"; do validate_inputs "$goal"; done
+fi
