@@ -61,7 +61,7 @@ lab_config_check() {
 	check_int NFSTB_CLIENT_MEM "$CLIENT_MEM" 128 65536
 	check_path NFSTB_RUNDIR "$RUNDIR"
 	check_path NFSTB_BUILD "$BUILD"
-	check_path NFSTB_KERNEL "$KERNEL"
+	[ -z "$KERNEL" ] || check_path NFSTB_KERNEL "$KERNEL"
 	check_path NFSTB_IMAGES "$IMAGES"
 	case "${NFSTB_ACCEL:-auto}" in
 	auto | kvm | tcg) ;;

@@ -10,8 +10,9 @@ static const char *const connect_workers[] = {
 
 /*
  * Direct reclaim by its real function names (Linux 6.1), plus the patch
- * series' injection point (trace event xs_connect_inject_reclaim, which is
- * also the function that calls try_to_free_pages).  Exact names only: a
+ * series' injection points: reclaim_inject_alloc() (mm's reclaim injection,
+ * the forced trigger) and the older xs_connect_inject_reclaim(), both of
+ * which call try_to_free_pages().  Exact names only: a
  * frame such as foo_reclaim_bar, or NFSv4 state "reclaim" (nfs4_reclaim_*),
  * is not memory reclaim.
  */
@@ -20,6 +21,7 @@ static const char *const reclaim_fns[] = {
 	"shrink_node", "shrink_lruvec", "shrink_inactive_list",
 	"__alloc_pages_slowpath", "__perform_reclaim",
 	"__alloc_pages_direct_reclaim", "xs_connect_inject_reclaim",
+	"reclaim_inject_alloc",
 };
 
 static const char *const release_fns[] = {

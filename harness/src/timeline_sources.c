@@ -106,6 +106,7 @@ static const char *trace_key(const struct trace_event *ev, bool *keep)
 {
 	static const char *const names[] = {
 		"xs_connect_worker_enter", "xs_connect_worker_exit", "xs_connect_inject_reclaim",
+		"mm_vmscan_reclaim_inject",
 		"nfs_release_folio", "mm_vmscan_direct_reclaim_begin",
 		"mm_vmscan_direct_reclaim_end", "nfs_initiate_commit", "nfs_commit_done",
 	};

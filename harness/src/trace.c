@@ -126,6 +126,25 @@ bool flags_has(const char *flags, const char *flag)
 	return false;
 }
 
+/*
+ * The names show_gfp_flags() prints whose bits include __GFP_FS, in 6.1's
+ * include/trace/events/mmflags.h. Any other name (GFP_NOFS, GFP_NOIO,
+ * GFP_ATOMIC, GFP_NOWAIT, the single __GFP_* bits) does not add it.
+ */
+static const char *const gfp_fs_names[] = {
+	"GFP_TRANSHUGE", "GFP_TRANSHUGE_LIGHT", "GFP_HIGHUSER_MOVABLE",
+	"GFP_HIGHUSER", "GFP_USER", "GFP_KERNEL_ACCOUNT", "GFP_KERNEL",
+	"__GFP_FS",
+};
+
+bool gfp_has_fs(const char *gfp)
+{
+	for (size_t i = 0; i < sizeof(gfp_fs_names) / sizeof(gfp_fs_names[0]); i++)
+		if (flags_has(gfp, gfp_fs_names[i]))
+			return true;
+	return false;
+}
+
 /* Per-pid connect-worker state, to pair exits with their enter. */
 struct worker_state {
 	long pid;
@@ -216,6 +235,63 @@ static void count_unexited(struct counter *k)
 	}
 }
 
+/* "sock_alloc_inode+0x19/0x80" -> "sock_alloc_inode" */
+static void site_name(const char *caller, char *out, size_t n)
+{
+	size_t len = strcspn(caller, "+ ");
+
+	snprintf(out, n, "%.*s", (int)len, caller);
+}
+
+static void add_site(struct trace_counts *c, const char *site)
+{
+	const char *p = c->inject_site_list;
+	size_t n = strlen(site), used;
+
+	if (!*site)
+		return;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncmp(p, site, n))
+			return;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	c->inject_sites++;
+	used = strlen(c->inject_site_list);
+	snprintf(c->inject_site_list + used, sizeof(c->inject_site_list) - used,
+		 "%s%s", used ? "," : "", site);
+}
+
+/*
+ * The forced trigger: reclaim injected before an allocation, with that
+ * allocation's effective gfp. Inside a connect worker of the fixed arm the
+ * gfp must lack __GFP_FS, whether or not this reclaim met an NFS folio.
+ */
+static void on_reclaim_inject(struct counter *k, const struct trace_event *ev)
+{
+	struct worker_state *w = worker_of(k, ev->pid, false);
+	char gfp[256] = "", caller[128] = "", site[128];
+
+	k->c->inject_reclaim++;
+	if (!w || !w->inside)
+		return;
+	k->c->inject_in_worker++;
+	if (!kv_get(ev->fields, "gfp_flags", gfp, sizeof(gfp)))
+		kv_get(ev->fields, "gfp", gfp, sizeof(gfp));
+	if (!kv_get(ev->fields, "caller", caller, sizeof(caller)))
+		snprintf(caller, sizeof(caller), "%s", ev->name);
+	site_name(caller, site, sizeof(site));
+	add_site(k->c, site);
+	if (!gfp_has_fs(gfp))
+		return;
+	if (!k->c->inject_fs_in_worker++)
+		snprintf(k->c->first_fs_inject, sizeof(k->c->first_fs_inject),
+			 "%s-%ld at %s gfp=%s", ev->comm, ev->pid, site, gfp);
+}
+
 static void first_time(int64_t *slot, int64_t ts)
 {
 	/* trace_pipe merges per-CPU buffers: take the minimum, not the first. */
@@ -270,8 +346,9 @@ void trace_count(const struct lines *trace, struct trace_counts *c)
 			on_worker_enter(&k, &ev);
 		else if (!strcmp(ev.name, "xs_connect_worker_exit"))
 			on_worker_exit(&k, &ev);
-		else if (!strcmp(ev.name, "xs_connect_inject_reclaim"))
-			c->inject_reclaim++;
+		else if (!strcmp(ev.name, "mm_vmscan_reclaim_inject") ||
+			 !strcmp(ev.name, "xs_connect_inject_reclaim"))
+			on_reclaim_inject(&k, &ev);
 		else if (!strcmp(ev.name, "nfs_release_folio"))
 			on_release_folio(&k, &ev);
 		else if (!strcmp(ev.name, "mm_vmscan_direct_reclaim_begin"))
@@ -339,6 +416,10 @@ void trace_print(FILE *f, const struct trace_counts *c)
 	fprintf(f, "worker_enter=%ld\n", c->worker_enter);
 	fprintf(f, "worker_exit=%ld\n", c->worker_exit);
 	fprintf(f, "inject_reclaim=%ld\n", c->inject_reclaim);
+	fprintf(f, "inject_in_worker=%ld\n", c->inject_in_worker);
+	fprintf(f, "inject_fs_in_worker=%ld\n", c->inject_fs_in_worker);
+	fprintf(f, "inject_sites=%s\n",
+		c->inject_site_list[0] ? c->inject_site_list : "none");
 	fprintf(f, "release_skip_in_worker=%ld\n", c->skip_in_worker);
 	fprintf(f, "release_writeback_in_worker=%ld\n",
 		c->writeback_in_worker);

@@ -2,8 +2,10 @@
 /*
  * Count the testbed's tracepoints in raw trace_pipe text:
  * xs_connect_worker_enter/exit (with the task's PF_MEMALLOC* flags on entry
- * and exit), xs_connect_inject_reclaim, and nfs_release_folio's decision,
- * split by whether it ran inside a connect worker.
+ * and exit), the forced trigger's injected reclaims
+ * (vmscan:mm_vmscan_reclaim_inject, or the older xs_connect_inject_reclaim)
+ * with their gfp, and nfs_release_folio's decision, split by whether it ran
+ * inside a connect worker.
  */
 #ifndef NFSTB_TRACE_H
 #define NFSTB_TRACE_H
@@ -30,6 +32,11 @@ struct trace_counts {
 	long worker_enter;
 	long worker_exit;
 	long inject_reclaim;
+	long inject_in_worker;		/* injected reclaims in a connect worker */
+	long inject_fs_in_worker;	/* ... whose gfp still has __GFP_FS */
+	char first_fs_inject[256];	/* "kworker/u4:1-35 at sk_alloc gfp=..." */
+	long inject_sites;		/* distinct call sites in connect workers */
+	char inject_site_list[256];	/* "sock_alloc_inode,sk_prot_alloc,..." */
 	long skip_in_worker;
 	long writeback_in_worker;
 	long skip_elsewhere;
@@ -76,5 +83,7 @@ void trace_print(FILE *f, const struct trace_counts *c);
 /* Same flag set regardless of order: "A|B" equals "B|A". */
 bool flags_equal(const char *a, const char *b);
 bool flags_has(const char *flags, const char *flag);
+/* Does a show_gfp_flags() string ("GFP_KERNEL|__GFP_ZERO") allow FS reclaim? */
+bool gfp_has_fs(const char *gfp);
 
 #endif

@@ -122,8 +122,16 @@ bool rule_bug_path(const struct verdict_input *in, struct verdict *v)
 	const struct trace_counts *t = &in->trace;
 	char ts[32];
 
-	if (!verdict_is_arm(in, "fixed") || !in->trace_read ||
-	    !t->writeback_in_worker)
+	if (!verdict_is_arm(in, "fixed") || !in->trace_read)
+		return false;
+	/* A hole in the scope shows even when that reclaim met no NFS folio */
+	if (t->inject_fs_in_worker && !t->writeback_in_worker) {
+		verdict_set(v, VERDICT_BUG_PATH, 'g', "BUG-PATH",
+			    "fixed arm: %ld injected reclaim(s) with __GFP_FS inside a connect worker, first %s: that allocation is outside the NOFS scope",
+			    t->inject_fs_in_worker, t->first_fs_inject);
+		return true;
+	}
+	if (!t->writeback_in_worker)
 		return false;
 	verdict_set(v, VERDICT_BUG_PATH, 'g', "BUG-PATH",
 		    "fixed arm took the bug path: %ld nfs_release_folio decision=writeback inside a connect worker (first at %s)",

@@ -80,6 +80,10 @@ wb=('    kworker/u4:1-35      [001] .....    24.100070: nfs_release_folio: filei
 ft=fixed_trace(); i=ft.index('    kworker/u4:1-35      [001] .....    24.100090: mm_vmscan_direct_reclaim_end')
 case('fixed-writeback-in-worker', FIXJ, FIX, ft[:i]+wb+ft[i:], FIXSRV, FIXPCAP,
      'real fixed run; the trace takes the bug path once (decision=writeback connect_worker=1) beside its skips')
+fs=('    kworker/u4:1-35      [001] .....    24.150000: mm_vmscan_reclaim_inject: caller=tcp_stream_alloc_skb+0x35/0x1a0 order=0 gfp_flags=GFP_KERNEL|__GFP_NOWARN\n')
+i=ft.index('    kworker/u4:1-35      [001] .....    24.190000: rpc_socket_connect')
+case('fixed-fs-reclaim-in-worker', FIXJ, FIX, ft[:i]+fs+ft[i:], FIXSRV, FIXPCAP,
+     'real fixed run; one injected reclaim inside the worker still has __GFP_FS (the SYN outside the scope), though it met no NFS folio')
 case('boot-marker-other-arm', FIXJ, FIX.replace('arm=fixed mode=forced run=v3-tcp-fixed','arm=control mode=forced run=v3-tcp-fixed',1),
      fixed_trace(), FIXSRV, FIXPCAP, 'real fixed run whose boot marker names the control arm')
 case('boot-marker-other-scenario', FIXJ, FIX.replace('scenario=v3-tcp','scenario=v42-tcp',1),
