@@ -3,11 +3,14 @@
 #
 # Each kernel-patches/mutants/*.patch is a plausible mistake in a port of
 # the fix (5cf02d09b50b as a NOFS scope), applied after the series with
-# EXTRA_PATCHES. For each mutant this builds the kernels incrementally and
-# runs the fixed arm of every default scenario (the arm in which a broken
-# fix must show). A mutant is caught when at least one of those runs is not
-# a PASS. Prints one line per mutant, "mutant -> caught by -> verdict", and
-# ends with "N passed, N failed" (passed = caught).
+# EXTRA_PATCHES. Its commit message names, in a "Nfstb-Caught-By:" trailer,
+# the default scenarios that should catch it (all default scenarios if it
+# names none). For each mutant this builds the kernels incrementally and
+# runs the fixed arm of those scenarios (the arm in which a broken fix must
+# show). A mutant is caught when at least one of those runs gets a failing
+# verdict about the kernel; ERROR (the testbed could not run or read its
+# evidence) does not count. Prints one line per mutant, "mutant -> caught by
+# -> verdict", and ends with "N passed, N failed" (passed = caught).
 #
 #   MUTANTS=name,...   only these mutants (default: all)
 #   RUNS=N             runs per scenario (default 1)
@@ -28,6 +31,19 @@ else
 fi
 [[ "${RUNS:-1}" =~ ^[1-9][0-9]?$ ]] || die "RUNS must be an integer from 1 to 99, got '${RUNS:-}'"
 
+defaults=$(awk '!/^#/ && NF && $8 == "yes" {print $1}' "$TOP/harness/scenarios.def")
+# catchers MUTANT: the default scenarios its trailer names
+catchers() {
+	local names s
+	names=$(sed -n 's/^Nfstb-Caught-By:[[:space:]]*//p' "$dir/$1.patch" | tr ',' ' ')
+	[ -n "$names" ] || names=$defaults
+	for s in $names; do
+		grep -qx "$s" <<< "$defaults" ||
+			die "mutant $1 names '$s' in Nfstb-Caught-By, which is not a default scenario"
+	done
+	echo $names
+}
+
 root=$TOP/results/mutants-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$root"
 table=$root/mutants.tsv
@@ -36,14 +52,15 @@ caught=0 missed=0
 for m in "${sel[@]}"; do
 	out=$root/$m
 	mkdir -p "$out"
-	log "mutant $m: building and running the fixed arms (log: $out/nfs-test.log)"
+	scen=$(catchers "$m")
+	log "mutant $m: building and running the fixed arm of $scen (log: $out/nfs-test.log)"
 	rc=0
-	EXTRA_PATCHES=$dir/$m.patch ARMS=fixed RUNS=${RUNS:-1} SCENARIOS= RESULTS=$out \
+	EXTRA_PATCHES=$dir/$m.patch ARMS=fixed RUNS=${RUNS:-1} SCENARIOS=${scen// /,} RESULTS=$out \
 		"$TOP/harness/nfs-test.sh" > "$out/nfs-test.log" 2>&1 || rc=$?
 	# The runs that did not pass, from their verdict records.
 	by=$(for v in "$out"/*/*/verdict.tsv; do
 		[ -f "$v" ] || continue
-		awk -F'\t' '$4 != "PASS" { print $1 "." $2 "." $3 "\t" $4 }' "$v"
+		awk -F'\t' '$4 != "PASS" && $4 != "ERROR" { print $1 "." $2 "." $3 "\t" $4 }' "$v"
 	done | sort -u)
 	if [ -n "$by" ]; then
 		caught=$((caught + 1))

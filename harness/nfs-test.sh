@@ -29,10 +29,13 @@ scenario_field() { awk -v n="$1" -v f="$2" '!/^#/ && $1 == n {print $f}' "$DEF";
 # RESULTS and, checked as bounded integers, WATCHDOG and RUN_TIMEOUT. 6.1's
 # hung-task detector skips killable sleeps (the COMMIT wait is one), so the
 # harness's own watchdog is what notices the deadlock: no new phase marker
-# WATCHDOG seconds after the reconnect => SysRq-W and classify. RUN_TIMEOUT
-# bounds a whole run.
+# WATCHDOG seconds after the reconnect => SysRq-W and classify. Sooner, the
+# trace witness: a connect worker's writeback decision followed by
+# TRACE_QUIET seconds in which neither the console nor the trace moved.
+# RUN_TIMEOUT bounds a whole run.
 validate_inputs nfs-test
 RESULTS_ROOT=$RESULTS
+TRACE_QUIET=3
 for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report nfstb-tap; do
 	[ -x "$BIN/$t" ] || die "$BIN/$t missing: run 'make -C harness'"
 done
@@ -151,6 +154,19 @@ phase lab lab-up "$(echo "$(now) - $t0" | bc)"
 
 # wait_console SECS FILE PATTERN
 wait_console() { wait_for "$1" "'$3' in $(basename "$2")" grep -q "$3" "$2"; }
+# wait_quiet FILE QUIET MAX: until FILE has not grown for QUIET seconds
+# (the end of a SysRq dump has no marker), at most MAX seconds.
+wait_quiet() {
+	local f=$1 quiet=$2 max=$3 size last=-1 since start
+	start=$(date +%s)
+	while [ $(($(date +%s) - start)) -lt "$max" ]; do
+		size=$(stat -c %s "$f" 2> /dev/null || echo 0)
+		if [ "$size" != "$last" ]; then last=$size; since=$(date +%s); fi
+		[ $(($(date +%s) - since)) -lt "$quiet" ] || return 0
+		sleep 0.2
+	done
+	return 1
+}
 
 start_capture() {
 	local dir=$1
@@ -192,6 +208,7 @@ run_one() {
 		start_client "$dir" \
 			"nfstb.scenario=$scenario nfstb.workload=$workload nfstb.vers=$vers nfstb.proto=$proto nfstb.arm=$arm nfstb.mode=$mode nfstb.run=$rid nfstb.seed=$seed"
 		local deadline markers=0 last_progress reconnect_seen=0 mounted_seen=0 count t
+		local trace=$dir/client-trace.txt tsize=-1 tsize_t size
 		# Swapping a few hundred MiB in and out under TCG prints nothing for
 		# a while: give that mode a longer watchdog.
 		local watchdog_s=$WATCHDOG
@@ -210,6 +227,17 @@ run_one() {
 				mounted_seen=1
 				phase "$rid" boot-to-mounted "$(echo "$(now) - $t_client" | bc)"
 			fi
+			size=$(stat -c %s "$trace" 2> /dev/null || echo 0)
+			if [ "$size" != "$tsize" ]; then tsize=$size; tsize_t=$t; fi
+			# The trace witness: a connect worker decided to write a folio
+			# back, and since then neither the console nor the trace moved
+			# for TRACE_QUIET seconds. Confirm with the blocked stacks now;
+			# the no-progress watchdog stays the backstop for other hangs.
+			if [ "$reconnect_seen" = 1 ] && [ $((t - last_progress)) -ge "$TRACE_QUIET" ] &&
+				[ $((t - tsize_t)) -ge "$TRACE_QUIET" ] &&
+				grep -q 'decision=writeback connect_worker=1' "$trace" 2> /dev/null; then
+				watchdog=1; outcome="trace: a connect worker decided to write back, then nothing moved for ${TRACE_QUIET}s"; break
+			fi
 			if [ "$reconnect_seen" = 1 ] && [ $((t - last_progress)) -ge "$watchdog_s" ]; then
 				watchdog=1; outcome="no progress for ${watchdog_s}s"; break
 			fi
@@ -223,7 +251,7 @@ run_one() {
 			# Blocked-task stacks, delivered like a user would: SysRq through libvirt.
 			sysrq W
 			wait_console 15 "$clog" 'Show Blocked State' || log "run $rid: no SysRq-W output"
-			sleep 3
+			wait_quiet "$clog" 1 10 || log "run $rid: the console was still printing after 10s"
 		elif [ "$outcome" = done ] && [ "$mode" != swap ] && grep -q 'nfstb: phase=done rc=0' "$clog"; then
 			# The server verifies the same bytes once the client marks the run complete.
 			wait_console 60 "$slog" 'nfstb-verify: summary' || log "run $rid: no server-side verification"

@@ -78,6 +78,13 @@ static bool deadlock_witnesses(const struct verdict_input *in,
 			    c->comm, c->pid, c->wait, c->worker, why);
 		return true;
 	}
+	/*
+	 * Trace and printk share the guest's local clock: the latency from
+	 * the worker's blocking event (its writeback decision) to the stack
+	 * that confirms it is the detection time, not the reconnect's.
+	 */
+	if (c->time_us != TIME_NONE && in->witness.writeback_us <= c->time_us)
+		v->detect_us = c->time_us - in->witness.writeback_us;
 	if (packets_unreadable(in, v))
 		return true;
 	pkt = packets_disagree(in, DEADLOCK_TEXT, check, sizeof(check));
