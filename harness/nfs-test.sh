@@ -23,6 +23,9 @@ BIN=$TOP/harness/bin
 words() { echo "$1" | tr ',' ' '; }
 now() { date +%s.%N | cut -c1-14; }
 scenario_field() { awk -v n="$1" -v f="$2" '!/^#/ && $1 == n {print $f}' "$DEF"; }
+# analyse TOOL ARGS...: a host analyser with a time limit, so that a hostile
+# or huge input cannot stall the run (timeout exits 124).
+analyse() { timeout --foreground "$ANALYSER_TIMEOUT" "$@"; }
 
 # --- validate the selection before touching anything ---
 # Sets SCENARIOS (de-duplicated scenario names), ARMS, MODES, RUNS, CAPTURE,
@@ -36,6 +39,7 @@ scenario_field() { awk -v n="$1" -v f="$2" '!/^#/ && $1 == n {print $f}' "$DEF";
 validate_inputs nfs-test
 RESULTS_ROOT=$RESULTS
 TRACE_QUIET=3
+ANALYSER_TIMEOUT=120
 for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report nfstb-tap; do
 	[ -x "$BIN/$t" ] || die "$BIN/$t missing: run 'make -C harness'"
 done
@@ -127,7 +131,7 @@ while read -r s workload vers proto a m n; do
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$(run_name "$s" "$a" "$m" "$n")" \
 		"$s" "$a" "$m" "$n" "$(run_seed "$s" "$a" "$m" "$n")"
 done < "$plan" >> "$RESULTS_DIR/matrix.tsv"
-"$BIN/nfstb-tap" --plan "$RESULTS_DIR"
+analyse "$BIN/nfstb-tap" --plan "$RESULTS_DIR"
 
 # Every kernel the selection needs is built (or found up to date) before
 # the lab starts, from PATCHES/EXTRA_PATCHES if given (vm/build-kernel.sh).
@@ -265,17 +269,17 @@ run_one() {
 	touch "$clog" "$slog" "$dir/client-trace.txt"
 	# Packets first: the verdict reads their summary as a witness (a
 	# missing capture gives capture=none, which the verdict skips).
-	"$BIN/nfstb-pcapsum" --pcap "$dir/capture.pcap" --server "$SERVER_IP" --out "$dir" > /dev/null ||
+	analyse "$BIN/nfstb-pcapsum" --pcap "$dir/capture.pcap" --server "$SERVER_IP" --out "$dir" > /dev/null ||
 		log "run $rid: packet summary failed"
-	"$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
+	analyse "$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
 		--scenario "$scenario" --arm "$arm" --mode "$mode" --watchdog "$watchdog" --out "$dir" \
 		--seed "$seed" --pcap-summary "$dir/pcap-summary.txt" |
 		tee "$dir/verdict.line" || log "run $rid: verdict tool failed"
-	"$BIN/nfstb-tap" --run "$rid" "$RESULTS_DIR" || log "run $rid: TAP line failed"
+	analyse "$BIN/nfstb-tap" --run "$rid" "$RESULTS_DIR" || log "run $rid: TAP line failed"
 	# One timeline, the run's report.
-	"$BIN/nfstb-timeline" --rundir "$dir" --server "$SERVER_IP" | sed "s/^/nfstb: run $rid: /" >&2 ||
+	analyse "$BIN/nfstb-timeline" --rundir "$dir" --server "$SERVER_IP" | sed "s/^/nfstb: run $rid: /" >&2 ||
 		log "run $rid: timeline failed"
-	"$BIN/nfstb-report" --rundir "$dir" || log "run $rid: report failed"
+	analyse "$BIN/nfstb-report" --rundir "$dir" || log "run $rid: report failed"
 }
 
 
@@ -287,9 +291,9 @@ done 3< "$plan"
 phase lab total "$(echo "$(now) - $t0" | bc)"
 echo
 status=0
-"$BIN/nfstb-table" "$RESULTS_DIR" || status=$?
-"$BIN/nfstb-report" --junit "$RESULTS_DIR" || log "junit/index report failed"
-"$BIN/nfstb-tap" --totals "$RESULTS_DIR" || log "TAP totals failed"
+analyse "$BIN/nfstb-table" "$RESULTS_DIR" || status=$?
+analyse "$BIN/nfstb-report" --junit "$RESULTS_DIR" || log "junit/index report failed"
+analyse "$BIN/nfstb-tap" --totals "$RESULTS_DIR" || log "TAP totals failed"
 log "results: $RESULTS_DIR"
 log "report: $RESULTS_DIR/report.html (and report.md, junit.xml; per run: <run>/report.html)"
 exit "$status"

@@ -15,8 +15,9 @@
 # kernel once built is reused as it is. The object directory of a flavour
 # is shared by all series: switching series re-creates the source tree as
 # hard links to a pristine tree, applies the new patches and touches every
-# file that the previous or the new patches touch, so that make rebuilds
-# exactly what differs (an incremental build, not a cold one).
+# file that the previous or the new patches touch and that now differs, so
+# that make rebuilds exactly what differs (an incremental build, not a cold
+# one).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -117,10 +118,19 @@ if [ ! -f "$src/.nfstb-key" ] || [ "$(cat "$src/.nfstb-key")" != "$src_key" ]; t
 		i=$((i + 1))
 	done
 	new_files=$( { [ ${#stack[@]} -eq 0 ] || patch_files "${stack[@]}"; } )
-	# Anything either stack touched is newer than every object, so make
-	# rebuilds it and whatever depends on it, whichever way it changed.
-	(cd "$src.tmp" && printf '%s\n' $prev_files $new_files | sort -u |
-		while read -r f; do [ -e "$f" ] && touch "$f"; done)
+	# A file either stack touches that now differs from the previous tree
+	# is made newer than every object, so make rebuilds it and whatever
+	# depends on it; one whose content is unchanged keeps the previous
+	# tree's time, so that a header both stacks patch the same way does
+	# not rebuild the whole kernel.
+	printf '%s\n' $prev_files $new_files | sort -u | while read -r f; do
+		[ -e "$src.tmp/$f" ] || continue
+		if [ -e "$src/$f" ] && cmp -s "$src/$f" "$src.tmp/$f"; then
+			touch -r "$src/$f" "$src.tmp/$f"
+		else
+			touch "$src.tmp/$f"
+		fi
+	done
 	printf '%s\n' $new_files > "$src.tmp/.nfstb-files"
 	echo "$src_key" > "$src.tmp/.nfstb-key"
 	rm -rf "$src"

@@ -38,7 +38,9 @@ void gather_facts(struct verdict_input *in, const struct report_paths *p)
 	in->pcap_summary = NULL;
 	if (in->pcap_given)
 		in->pcap_summary = read_whole_file(p->pcap_summary);
-	in->pcap_read = in->pcap_summary != NULL;
+	/* A capture cut short cannot confirm anything: unreadable evidence */
+	in->pcap_read = in->pcap_summary != NULL &&
+			!strstr(in->pcap_summary, "capture=truncated\n");
 }
 
 void gather_free(struct verdict_input *in)

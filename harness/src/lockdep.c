@@ -4,6 +4,8 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The first line of every report in 6.1's kernel/locking/lockdep.c. */
@@ -43,29 +45,36 @@ static bool is_head(const char *msg)
 	return starts_with(msg, "BUG: MAX_") && ends_with(msg, " too low!");
 }
 
+/*
+ * The first "(name){" in @msg, by the position of its '(': one pass with a
+ * stack of open parentheses, so a hostile line of many '(' stays linear.
+ */
 bool lockdep_lock_name(const char *msg, char *name, size_t len)
 {
-	for (const char *p = strchr(msg, '('); p; p = strchr(p + 1, '(')) {
-		const char *q = p;
-		int depth = 0;
+	size_t n = strlen(msg), depth = 0, best_open = SIZE_MAX, best_close = 0;
+	size_t *open = xmalloc((n + 1) * sizeof(*open));
 
-		for (; *q; q++) {
-			if (*q == '(')
-				depth++;
-			else if (*q == ')' && --depth == 0)
-				break;
-		}
-		if (*q == ')' && q[1] == '{' && q > p + 1) {
-			size_t n = q - p - 1;
+	for (size_t i = 0; i < n; i++) {
+		if (msg[i] == '(') {
+			open[depth++] = i;
+		} else if (msg[i] == ')' && depth) {
+			size_t o = open[--depth];
 
-			if (n >= len)
-				n = len - 1;
-			memcpy(name, p + 1, n);
-			name[n] = '\0';
-			return true;
+			if (msg[i + 1] == '{' && i > o + 1 && o < best_open) {
+				best_open = o;
+				best_close = i;
+			}
 		}
 	}
-	return false;
+	free(open);
+	if (best_open == SIZE_MAX)
+		return false;
+	n = best_close - best_open - 1;
+	if (n >= len)
+		n = len - 1;
+	memcpy(name, msg + best_open + 1, n);
+	name[n] = '\0';
+	return true;
 }
 
 /* Skip "CHAR<digits>" at @s, if there. */

@@ -148,7 +148,7 @@ int main(int argc, char **argv)
 	}
 
 	FILE *sf = open_out(out, "pcap-summary.txt");
-	pcap_summary_write(sf, &rs, server);
+	pcap_summary_write(sf, &rs, server, rc != 0 ? "truncated" : "ok");
 	if (fclose(sf) != 0)
 		cli_fail(EXIT_IO, prog, "cannot write %s/pcap-summary.txt", out);
 	pcap_recs_free(&rs);

@@ -192,7 +192,8 @@ static bool is_commit(const struct pkt_rec *r)
 	return false;
 }
 
-void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server)
+void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server,
+			const char *capture)
 {
 	struct counter calls = { 0 }, replies = { 0 }, writes = { 0 }, committed = { 0 },
 		       ops = { 0 }, unanswered = { 0 };
@@ -270,7 +271,7 @@ void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server)
 	const char *transport = tcp_nfs ? "tcp" : udp_nfs ? "udp" : "none";
 	bool tcp = !strcmp(transport, "tcp");
 
-	fprintf(f, "capture=ok\n");
+	fprintf(f, "capture=%s\n", capture);
 	fprintf(f, "transport=%s\n", transport);
 	fprintf(f, "server=%s\n", server);
 	fprintf(f, "client=%s\n", client[0] ? client : "-");

@@ -30,6 +30,11 @@ const char *pkt_proc_key(const struct pkt_rec *r, char *buf, size_t len);
  * Write the key=value summary of @rs (records in capture order) for a
  * server at @server.  Keys are documented in harness/README.md.
  */
-void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server);
+/*
+ * @capture is "ok", or "truncated" when tshark stopped with an error after
+ * some packets (a file cut short): the summary then covers only those.
+ */
+void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server,
+			const char *capture);
 
 #endif

@@ -23,7 +23,8 @@ static bool packets_unreadable(const struct verdict_input *in,
 	if (!in->pcap_given || in->pcap_read)
 		return false;
 	verdict_set(v, VERDICT_ERROR, '-', "ERROR",
-		    "cannot read packet summary");
+		    in->pcap_summary ? "packet capture cut short (capture=truncated)" :
+				       "cannot read packet summary");
 	return true;
 }
 
