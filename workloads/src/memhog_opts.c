@@ -36,19 +36,15 @@ static const struct opt_spec memhog_specs[] = {
 };
 
 /* Exactly one target: an absolute MemAvailable or a fraction of RAM. */
-static bool memhog_check(void *opts, char *err, size_t errlen)
+static const char *memhog_check(void *opts)
 {
 	const struct memhog_opts *o = opts;
 
-	if (o->available_mb && o->fraction > 0) {
-		snprintf(err, errlen, "--available and --fraction are mutually exclusive: give one target");
-		return false;
-	}
-	if (!o->available_mb && !(o->fraction > 0)) {
-		snprintf(err, errlen, "a target is required: --available MB or --fraction F");
-		return false;
-	}
-	return true;
+	if (o->available_mb && o->fraction > 0)
+		return "--available and --fraction are mutually exclusive: give one target";
+	if (!o->available_mb && !(o->fraction > 0))
+		return "a target is required: --available MB or --fraction F";
+	return NULL;
 }
 
 static int memhog_main(const void *opts)
@@ -56,15 +52,7 @@ static int memhog_main(const void *opts)
 	return memhog_run(opts);
 }
 
-const struct tool_def memhog_tool = {
-	.name = MEMHOG_TOOL,
-	.usage = memhog_usage,
-	.opts = memhog_specs,
-	.nopts = OPT_COUNT_OF(memhog_specs),
-	.opts_size = sizeof(struct memhog_opts),
-	.check = memhog_check,
-	.run = memhog_main,
-};
+TOOL_DEF(memhog, MEMHOG_TOOL, memhog_check);
 
 uint64_t memhog_target_kb(const struct memhog_opts *o, uint64_t mem_total_kb)
 {

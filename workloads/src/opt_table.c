@@ -150,8 +150,15 @@ enum cli_result cli_parse(const struct tool_def *t, int argc, char **argv,
 		seen[i] = true;
 	}
 	if (!cli_no_operands(argc, argv, err, errlen) ||
-	    !check_presence(t, seen, opts, err, errlen) ||
-	    (t->check && !t->check(opts, err, errlen)))
+	    !check_presence(t, seen, opts, err, errlen))
 		return CLI_ERROR;
+	if (t->check) {
+		const char *line = t->check(opts);
+
+		if (line) {
+			snprintf(err, errlen, "%s", line);
+			return CLI_ERROR;
+		}
+	}
 	return CLI_OK;
 }

@@ -50,14 +50,28 @@ struct tool_def {
 	const struct opt_spec *opts;
 	size_t nopts;
 	size_t opts_size; /* sizeof the tool's options struct */
-	/* Rules between options, run after the table's checks; NULL: none.
-	 * Returns false with one error line in err. */
-	bool (*check)(void *opts, char *err, size_t errlen);
+	/* Rules between options, run after the table's checks (it may also
+	 * derive fields from parsed ones); NULL: none. Returns NULL, or the
+	 * one error line. */
+	const char *(*check)(void *opts);
 	/* The tool's work; returns the process exit code. */
 	int (*run)(const void *opts);
 };
 
 #define OPT_COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Defines <tool>_tool from <tool>_usage, <tool>_specs, struct
+ * <tool>_opts and <tool>_main (the run function); check may be NULL. */
+#define TOOL_DEF(tool, tool_name, check_fn)                  \
+	const struct tool_def tool##_tool = {                \
+		.name = (tool_name),                         \
+		.usage = tool##_usage,                       \
+		.opts = tool##_specs,                        \
+		.nopts = OPT_COUNT_OF(tool##_specs),         \
+		.opts_size = sizeof(struct tool##_opts),     \
+		.check = (check_fn),                         \
+		.run = tool##_main,                          \
+	}
 
 /* A number macro as a string literal, so an error line can quote a limit
  * that is also used as a value. */

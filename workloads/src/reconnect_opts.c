@@ -35,18 +35,16 @@ static const struct opt_spec reconnect_specs[] = {
 
 /* Turns the parsed strings into the fields the methods use; SOCK_DESTROY
  * only exists for TCP sockets. */
-static bool reconnect_check(void *opts, char *err, size_t errlen)
+static const char *reconnect_check(void *opts)
 {
 	struct reconnect_opts *o = opts;
 
 	o->port = (unsigned)o->port_arg;
 	o->method = strcmp(o->method_arg, "sockdiag") ? RECONNECT_SYSFS
 						       : RECONNECT_SOCKDIAG;
-	if (o->method == RECONNECT_SOCKDIAG && o->proto && strcmp(o->proto, "tcp")) {
-		snprintf(err, errlen, "--method sockdiag supports only --proto tcp");
-		return false;
-	}
-	return true;
+	if (o->method == RECONNECT_SOCKDIAG && o->proto && strcmp(o->proto, "tcp"))
+		return "--method sockdiag supports only --proto tcp";
+	return NULL;
 }
 
 static int reconnect_main(const void *opts)
@@ -58,12 +56,4 @@ static int reconnect_main(const void *opts)
 	return reconnect_sysfs(SUNRPC_XPRT_SWITCHES, o, stdout);
 }
 
-const struct tool_def reconnect_tool = {
-	.name = RECONNECT_TOOL,
-	.usage = reconnect_usage,
-	.opts = reconnect_specs,
-	.nopts = OPT_COUNT_OF(reconnect_specs),
-	.opts_size = sizeof(struct reconnect_opts),
-	.check = reconnect_check,
-	.run = reconnect_main,
-};
+TOOL_DEF(reconnect, RECONNECT_TOOL, reconnect_check);

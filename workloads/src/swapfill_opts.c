@@ -46,11 +46,4 @@ static int swapfill_main(const void *opts)
 	return swapfill_run(opts, stdout, stderr);
 }
 
-const struct tool_def swapfill_tool = {
-	.name = SWAPFILL_TOOL,
-	.usage = swapfill_usage,
-	.opts = swapfill_specs,
-	.nopts = OPT_COUNT_OF(swapfill_specs),
-	.opts_size = sizeof(struct swapfill_opts),
-	.run = swapfill_main,
-};
+TOOL_DEF(swapfill, SWAPFILL_TOOL, NULL);

@@ -25,18 +25,16 @@ static const struct opt_spec verify_specs[] = {
 };
 
 /* Resolves the manifest path: --manifest, or DIR/nfstb-manifest. */
-static bool verify_check(void *opts, char *err, size_t errlen)
+static const char *verify_check(void *opts)
 {
 	struct verify_opts *o = opts;
 	const char *m = o->manifest_arg;
 
 	if ((size_t)snprintf(o->manifest, sizeof(o->manifest), "%s%s%s",
 			     m ? m : o->dir, m ? "" : "/",
-			     m ? "" : MANIFEST_NAME) >= sizeof(o->manifest)) {
-		snprintf(err, errlen, "manifest path is too long");
-		return false;
-	}
-	return true;
+			     m ? "" : MANIFEST_NAME) >= sizeof(o->manifest))
+		return "manifest path is too long";
+	return NULL;
 }
 
 static int verify_main(const void *opts)
@@ -44,12 +42,4 @@ static int verify_main(const void *opts)
 	return verify_run(opts, stdout);
 }
 
-const struct tool_def verify_tool = {
-	.name = VERIFY_TOOL,
-	.usage = verify_usage,
-	.opts = verify_specs,
-	.nopts = OPT_COUNT_OF(verify_specs),
-	.opts_size = sizeof(struct verify_opts),
-	.check = verify_check,
-	.run = verify_main,
-};
+TOOL_DEF(verify, VERIFY_TOOL, verify_check);

@@ -36,16 +36,14 @@ static const struct opt_spec writer_specs[] = {
 	OPT_SPEC_TIMEOUT(struct writer_opts, timeout_s, WRITER_DEFAULT_TIMEOUT_S),
 };
 
-static bool writer_check(void *opts, char *err, size_t errlen)
+static const char *writer_check(void *opts)
 {
 	const struct writer_opts *o = opts;
 
 	/* The manifest and the "ready" line carry the total in 64 bits. */
-	if (o->size > UINT64_MAX / o->files) {
-		snprintf(err, errlen, "--files times --size overflows 64 bits");
-		return false;
-	}
-	return true;
+	if (o->size > UINT64_MAX / o->files)
+		return "--files times --size overflows 64 bits";
+	return NULL;
 }
 
 static int writer_main(const void *opts)
@@ -53,12 +51,4 @@ static int writer_main(const void *opts)
 	return writer_run(opts, stdout);
 }
 
-const struct tool_def writer_tool = {
-	.name = WRITER_TOOL,
-	.usage = writer_usage,
-	.opts = writer_specs,
-	.nopts = OPT_COUNT_OF(writer_specs),
-	.opts_size = sizeof(struct writer_opts),
-	.check = writer_check,
-	.run = writer_main,
-};
+TOOL_DEF(writer, WRITER_TOOL, writer_check);
