@@ -6,22 +6,6 @@
 
 #include "memhog.h"
 
-const char memhog_usage[] =
-	"usage: nfstb-memhog --available MB | --fraction F\n"
-	"                    [--hold-file PATH] [--timeout SECS] [--chunk MB]\n"
-	"\n"
-	"Allocates and touches anonymous memory in --chunk MiB steps (default 4)\n"
-	"until MemAvailable <= the target (--available MiB, or --fraction of\n"
-	"MemTotal, 0 < F < 1), or until MemAvailable stops dropping (no swap:\n"
-	"the target may be unreachable), then prints\n"
-	"  nfstb-memhog: holding anon_mb=.. mem_available_mb=.. target_mb=.. reached=0|1\n"
-	"and holds until PATH exists or --timeout seconds pass (default 600),\n"
-	"frees everything and prints 'nfstb-memhog: released reason=..'.\n"
-	"The allocating child is the OOM killer's preferred victim\n"
-	"(oom_score_adj 1000); if it is killed the parent prints\n"
-	"'nfstb-memhog: child killed by signal ...' and exits 3.\n"
-	"Exit: 0 ok, 1 runtime failure, 2 bad usage, 3 child killed.\n";
-
 static const struct opt_spec memhog_specs[] = {
 	{ "available", OPT_COUNT, offsetof(struct memhog_opts, available_mb),
 	  .min = 1, .max = 1u << 30,

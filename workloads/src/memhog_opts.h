@@ -18,6 +18,9 @@ struct memhog_opts {
 	uint64_t chunk_mb;
 };
 
+/* The --help text: usage/memhog.txt, made a C string by the Makefile. */
+extern const char memhog_usage[];
+
 /* The tool as data: name, --help text, option table, checks, run().
  * bin/nfstb-memhog is src/main.c built around it. */
 extern const struct tool_def memhog_tool;

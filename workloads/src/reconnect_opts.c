@@ -6,20 +6,6 @@
 
 #include "reconnect.h"
 
-const char reconnect_usage[] =
-	"usage: nfstb-reconnect --port PORT [--method sysfs|sockdiag] [--proto tcp|udp]\n"
-	"\n"
-	"Forces the NFS client's RPC transport to the server port PORT (e.g. 2049)\n"
-	"to disconnect, so the kernel's connect worker must create a new socket.\n"
-	"  sysfs (default): for each /sys/kernel/sunrpc/xprt-switches/switch-*/xprt-*\n"
-	"    whose xprt_info says dst_port=PORT (and whose name ends in -PROTO),\n"
-	"    write dstaddr back to itself (calls xprt_force_disconnect()).\n"
-	"    Linux 6.1 accepts this for TCP (and RDMA) transports only.\n"
-	"  sockdiag: SOCK_DESTROY (like 'ss -K') every TCP socket with destination\n"
-	"    port PORT; needs CONFIG_INET_DIAG_DESTROY. TCP only.\n"
-	"Prints one 'nfstb-reconnect: method=... done' line per transport.\n"
-	"Exit: 0 ok, 1 nothing matched or failure, 2 bad usage.\n";
-
 static const struct opt_spec reconnect_specs[] = {
 	{ "port", OPT_COUNT, offsetof(struct reconnect_opts, port_arg),
 	  .min = 1, .max = 65535,

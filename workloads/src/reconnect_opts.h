@@ -18,6 +18,9 @@ struct reconnect_opts {
 	const char *proto; /* "tcp", "udp", or NULL for any */
 };
 
+/* The --help text: usage/reconnect.txt, made a C string by the Makefile. */
+extern const char reconnect_usage[];
+
 /* The tool as data: name, --help text, option table, checks, run().
  * bin/nfstb-reconnect is src/main.c built around it. */
 extern const struct tool_def reconnect_tool;

@@ -20,6 +20,9 @@ struct swapfill_opts {
 	uint64_t passes;       /* verify passes over the whole region */
 };
 
+/* The --help text: usage/swapfill.txt, made a C string by the Makefile. */
+extern const char swapfill_usage[];
+
 /* The tool as data: name, --help text, option table, checks, run().
  * bin/nfstb-swapfill is src/main.c built around it. */
 extern const struct tool_def swapfill_tool;

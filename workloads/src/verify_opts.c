@@ -6,17 +6,6 @@
 #include "manifest.h"
 #include "verify.h"
 
-const char verify_usage[] =
-	"usage: nfstb-verify --dir DIR [--manifest PATH]\n"
-	"\n"
-	"Checks every file listed in the manifest (default DIR/nfstb-manifest)\n"
-	"for its size and pattern. Prints one line per file:\n"
-	"  nfstb-verify: ok file=<name> bytes=<n>\n"
-	"  nfstb-verify: FAIL file=<name> offset=<o> expected=0x<b> got=0x<b>\n"
-	"  nfstb-verify: FAIL file=<name> missing | short size=<n> | long size=<n>\n"
-	"then 'nfstb-verify: summary files=N ok=K failed=F bytes=<bytes of ok files>'.\n"
-	"Exit: 0 all ok, 1 any failure, 2 bad usage.\n";
-
 static const struct opt_spec verify_specs[] = {
 	{ "dir", OPT_PATH, offsetof(struct verify_opts, dir),
 	  .required = "--dir DIR is required (the directory holding the data files)" },

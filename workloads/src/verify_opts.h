@@ -14,6 +14,9 @@ struct verify_opts {
 	char manifest[PATH_MAX]; /* --manifest, or DIR/nfstb-manifest */
 };
 
+/* The --help text: usage/verify.txt, made a C string by the Makefile. */
+extern const char verify_usage[];
+
 /* The tool as data: name, --help text, option table, checks, run().
  * bin/nfstb-verify is src/main.c built around it. */
 extern const struct tool_def verify_tool;

@@ -6,21 +6,6 @@
 
 #include "writer.h"
 
-const char writer_usage[] =
-	"usage: nfstb-writer --dir DIR --files N --size SIZE --seed S\n"
-	"                    [--hold-file PATH] [--timeout SECS]\n"
-	"\n"
-	"Writes N files DIR/nfstb-data.<i> of SIZE bytes (suffix K, M or G) with\n"
-	"a pattern derived from seed S, sends the WRITEs with sync_file_range()\n"
-	"(UNSTABLE on NFS, no COMMIT) and pushes the folios to the inactive LRU\n"
-	"tail with POSIX_FADV_DONTNEED, keeping the files open. Then writes the\n"
-	"manifest DIR/nfstb-manifest and prints 'nfstb-writer: ready ...'.\n"
-	"With --hold-file it waits (polling every 100 ms) until PATH exists or\n"
-	"--timeout seconds pass (default 600; timeout is an error), then\n"
-	"fsync()s (COMMITs) and closes every file and prints\n"
-	"'nfstb-writer: committed ... elapsed_ms=<commit phase duration>'.\n"
-	"Exit: 0 ok, 1 runtime failure, 2 bad usage.\n";
-
 static const struct opt_spec writer_specs[] = {
 	{ "dir", OPT_PATH, offsetof(struct writer_opts, dir),
 	  .required = "--dir DIR is required (the NFS-mounted directory to write into)" },

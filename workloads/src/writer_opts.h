@@ -19,6 +19,9 @@ struct writer_opts {
 	uint64_t timeout_s;
 };
 
+/* The --help text: usage/writer.txt, made a C string by the Makefile. */
+extern const char writer_usage[];
+
 /* The tool as data: name, --help text, option table, checks, run().
  * bin/nfstb-writer is src/main.c built around it. */
 extern const struct tool_def writer_tool;
