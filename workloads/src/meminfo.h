@@ -1,4 +1,4 @@
-/* Parser for /proc/meminfo ("Key:   <n> kB" lines). Pure text in, numbers
+/* /proc/meminfo ("Key:   <n> kB" lines) through kv_file.h. Pure text in, numbers
  * out, so it is tested against a real sample in tests/data/. */
 #ifndef NFSTB_MEMINFO_H
 #define NFSTB_MEMINFO_H

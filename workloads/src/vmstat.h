@@ -1,4 +1,4 @@
-/* Parser for /proc/vmstat ("key value" lines). Pure text in, numbers out,
+/* /proc/vmstat ("key value" lines) through kv_file.h. Pure text in, numbers out,
  * so it is tested against a real sample in tests/data/. */
 #ifndef NFSTB_VMSTAT_H
 #define NFSTB_VMSTAT_H
