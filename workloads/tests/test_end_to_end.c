@@ -204,17 +204,11 @@ static void test_cut_manifest_noticed(void **state)
 	free(out);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_intact_files_verify, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_manifest_contents, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_corruption_found_at_offset, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_short_and_missing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_cut_manifest_noticed, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_hold_file_timeout, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_hold_file_present, setup, teardown),
-	};
-
-	return cmocka_run_group_tests_name("end_to_end", tests, NULL, NULL);
-}
+TEST_MAIN("end_to_end",
+	  cmocka_unit_test_setup_teardown(test_intact_files_verify, setup, teardown),
+	  cmocka_unit_test_setup_teardown(test_manifest_contents, setup, teardown),
+	  cmocka_unit_test_setup_teardown(test_corruption_found_at_offset, setup, teardown),
+	  cmocka_unit_test_setup_teardown(test_short_and_missing, setup, teardown),
+	  cmocka_unit_test_setup_teardown(test_cut_manifest_noticed, setup, teardown),
+	  cmocka_unit_test_setup_teardown(test_hold_file_timeout, setup, teardown),
+	  cmocka_unit_test_setup_teardown(test_hold_file_present, setup, teardown))

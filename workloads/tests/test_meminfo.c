@@ -58,14 +58,8 @@ static void test_read_file(void **state)
 	assert_non_null(strstr(err, "cannot open /nonexistent/meminfo"));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_golden_sample),
-		cmocka_unit_test(test_whole_key_match),
-		cmocka_unit_test(test_missing_available),
-		cmocka_unit_test(test_read_file),
-	};
-
-	return cmocka_run_group_tests_name("meminfo", tests, NULL, NULL);
-}
+TEST_MAIN("meminfo",
+	  cmocka_unit_test(test_golden_sample),
+	  cmocka_unit_test(test_whole_key_match),
+	  cmocka_unit_test(test_missing_available),
+	  cmocka_unit_test(test_read_file))

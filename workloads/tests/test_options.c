@@ -303,20 +303,11 @@ static void test_bad(void **state)
 	}
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_size_suffixes),
-		cmocka_unit_test(test_fraction),
-		cmocka_unit_test(test_writer_good),
-		cmocka_unit_test(test_writer_defaults),
-		cmocka_unit_test(test_verify_good),
-		cmocka_unit_test(test_memhog_good),
-		cmocka_unit_test(test_reconnect_good),
-		cmocka_unit_test(test_swapfill_good),
-		cmocka_unit_test(test_help),
-		cmocka_unit_test(test_bad),
-	};
-
-	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
-}
+TEST_MAIN("options",
+	  cmocka_unit_test(test_size_suffixes), cmocka_unit_test(test_fraction),
+	  cmocka_unit_test(test_writer_good),
+	  cmocka_unit_test(test_writer_defaults),
+	  cmocka_unit_test(test_verify_good), cmocka_unit_test(test_memhog_good),
+	  cmocka_unit_test(test_reconnect_good),
+	  cmocka_unit_test(test_swapfill_good), cmocka_unit_test(test_help),
+	  cmocka_unit_test(test_bad))

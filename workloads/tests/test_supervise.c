@@ -138,14 +138,8 @@ static void test_other_signal_and_initial_progress(void **state)
 	capture_free(&c);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_lines_relayed_and_status),
-		cmocka_unit_test(test_child_exit_status),
-		cmocka_unit_test(test_killed_child_reported),
-		cmocka_unit_test(test_other_signal_and_initial_progress),
-	};
-
-	return cmocka_run_group_tests_name("supervise", tests, NULL, NULL);
-}
+TEST_MAIN("supervise",
+	  cmocka_unit_test(test_lines_relayed_and_status),
+	  cmocka_unit_test(test_child_exit_status),
+	  cmocka_unit_test(test_killed_child_reported),
+	  cmocka_unit_test(test_other_signal_and_initial_progress))

@@ -83,15 +83,9 @@ static void test_read_file(void **state)
 	assert_non_null(strstr(err, "cannot open /nonexistent/vmstat"));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_golden_sample),
-		cmocka_unit_test(test_whole_key_match),
-		cmocka_unit_test(test_nonzero_and_last_line),
-		cmocka_unit_test(test_missing_or_malformed),
-		cmocka_unit_test(test_read_file),
-	};
-
-	return cmocka_run_group_tests_name("vmstat", tests, NULL, NULL);
-}
+TEST_MAIN("vmstat",
+	  cmocka_unit_test(test_golden_sample),
+	  cmocka_unit_test(test_whole_key_match),
+	  cmocka_unit_test(test_nonzero_and_last_line),
+	  cmocka_unit_test(test_missing_or_malformed),
+	  cmocka_unit_test(test_read_file))

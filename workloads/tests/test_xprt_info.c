@@ -156,18 +156,9 @@ static void test_sysfs_no_match_fails(void **state)
 	free(out);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_golden_tcp_connected),
-		cmocka_unit_test(test_golden_udp),
-		cmocka_unit_test(test_golden_closed),
-		cmocka_unit_test(test_garbage),
-		cmocka_unit_test_setup_teardown(test_sysfs_rewrites_matching_dstaddr,
-						fake_tree_setup, fake_tree_teardown),
-		cmocka_unit_test_setup_teardown(test_sysfs_no_match_fails,
-						fake_tree_setup, fake_tree_teardown),
-	};
-
-	return cmocka_run_group_tests_name("xprt_info", tests, NULL, NULL);
-}
+TEST_MAIN("xprt_info",
+	  cmocka_unit_test(test_golden_tcp_connected),
+	  cmocka_unit_test(test_golden_udp), cmocka_unit_test(test_golden_closed),
+	  cmocka_unit_test(test_garbage),
+	  cmocka_unit_test_setup_teardown(test_sysfs_rewrites_matching_dstaddr, fake_tree_setup, fake_tree_teardown),
+	  cmocka_unit_test_setup_teardown(test_sysfs_no_match_fails, fake_tree_setup, fake_tree_teardown))
