@@ -197,110 +197,50 @@ static void test_help(void **state)
 	}
 }
 
-/* --- bad input: one row per case, the tool and its expected line --- */
+/* --- bad input: the cases are data, tests/data/bad_options.txt --- */
 
-struct bad_case {
-	const struct tool_def *tool;
-	char **argv;
-	const char *msg;
-};
+static const struct tool_def *tool_named(const char *word)
+{
+	for (size_t i = 0; i < sizeof(all_tools) / sizeof(all_tools[0]); i++)
+		if (!strcmp(all_tools[i]->name + strlen("nfstb-"), word))
+			return all_tools[i];
+	fail_msg("bad_options.txt names no tool '%s'", word);
+	return NULL;
+}
 
-static const struct bad_case bad_cases[] = {
-	{ &writer_tool, ARGV("w", "--dir", "d", "--files", "4", "--size", "64Q", "--seed", "1"),
-	  "--size must be a positive number of bytes, e.g. 64M" },
-	{ &writer_tool, ARGV("w", "--dir", "d", "--files", "4", "--size", "0", "--seed", "1"),
-	  "--size must be a positive number of bytes, e.g. 64M" },
-	{ &writer_tool, ARGV("w", "--dir", "d", "--files", "0", "--size", "1M", "--seed", "1"),
-	  "--files must be a number from 1 to 4096, e.g. 4" },
-	{ &writer_tool, ARGV("w", "--files", "4", "--size", "1M", "--seed", "1"),
-	  "--dir DIR is required (the NFS-mounted directory to write into)" },
-	{ &writer_tool, ARGV("w", "--dir", "d", "--size", "1M", "--seed", "1"),
-	  "--files N is required (see --help)" },
-	{ &writer_tool, ARGV("w", "--dir", "d", "--files", "2", "--seed", "1"),
-	  "--size SIZE is required (see --help)" },
-	{ &writer_tool, ARGV("w", "--dir", "d", "--files", "2", "--size", "1M"),
-	  "--seed S is required (see --help)" },
-	{ &writer_tool, ARGV("w", "--dir", "d", "--files", "2", "--size", "1M", "--seed", "x"),
-	  "--seed must be an unsigned 64-bit number, e.g. 42 or 0x2a" },
-	{ &writer_tool, ARGV("w", "--dir", "d", "--files", "2", "--size", "1M", "--seed", "1", "--timeout", "0"),
-	  "--timeout must be a number of seconds from 1 to 86400, e.g. 600" },
-	{ &writer_tool, ARGV("w", "--dir", "d", "--frobnicate"),
-	  "unknown option '--frobnicate' (see --help)" },
-	{ &writer_tool, ARGV("w", "-x"),
-	  "unknown option '-x' (see --help)" },
-	{ &writer_tool, ARGV("w", "--help=yes"),
-	  "unknown option '--help=yes' (see --help)" },
-	{ &writer_tool, ARGV("w", "--dir"),
-	  "option '--dir' needs a value (see --help)" },
-	{ &writer_tool, ARGV("w", "--dir", "d", "--files", "2", "--size", "1M", "--seed", "1", "extra"),
-	  "unexpected argument 'extra' (see --help)" },
-	{ &verify_tool, ARGV("v", "--manifest", "/tmp/m"),
-	  "--dir DIR is required (the directory holding the data files)" },
-	{ &verify_tool, ARGV("v", "--dir", "d", "--size", "1"),
-	  "unknown option '--size' (see --help)" },
-	{ &memhog_tool, ARGV("m", "--available", "64", "--fraction", "0.1"),
-	  "--available and --fraction are mutually exclusive: give one target" },
-	{ &memhog_tool, ARGV("m", "--hold-file", "/tmp/h"),
-	  "a target is required: --available MB or --fraction F" },
-	{ &memhog_tool, ARGV("m", "--fraction", "1.5"),
-	  "--fraction must be a number between 0 and 1 (exclusive), e.g. 0.10" },
-	{ &memhog_tool, ARGV("m", "--available", "0"),
-	  "--available must be a positive number of MiB, e.g. 64" },
-	{ &memhog_tool, ARGV("m", "--available", "64", "--chunk", "0"),
-	  "--chunk must be a number of MiB from 1 to 1024, e.g. 4" },
-	{ &memhog_tool, ARGV("m", "--available", "64", "--swap"),
-	  "unknown option '--swap' (see --help)" },
-	{ &reconnect_tool, ARGV("r", "--method", "sysfs"),
-	  "--port PORT is required (the NFS server port, e.g. 2049)" },
-	{ &reconnect_tool, ARGV("r", "--port", "70000"),
-	  "--port must be a port number from 1 to 65535, e.g. 2049" },
-	{ &reconnect_tool, ARGV("r", "--port", "2049", "--method", "ss"),
-	  "--method must be sysfs or sockdiag, got 'ss'" },
-	{ &reconnect_tool, ARGV("r", "--port", "2049", "--proto", "rdma"),
-	  "--proto must be tcp or udp, got 'rdma'" },
-	{ &reconnect_tool, ARGV("r", "--port", "2049", "--method", "sockdiag", "--proto", "udp"),
-	  "--method sockdiag supports only --proto tcp" },
-	{ &swapfill_tool, ARGV("s", "--seed", "1"),
-	  "--size MB is required (see --help)" },
-	{ &swapfill_tool, ARGV("s", "--size", "64"),
-	  "--seed S is required (see --help)" },
-	{ &swapfill_tool, ARGV("s", "--size", "0", "--seed", "1"),
-	  "--size must be a number of MiB from 1 to 1048576, e.g. 640" },
-	{ &swapfill_tool, ARGV("s", "--size", "64M", "--seed", "1"),
-	  "--size must be a number of MiB from 1 to 1048576, e.g. 640" },
-	{ &swapfill_tool, ARGV("s", "--size", "-1", "--seed", "1"),
-	  "--size must be a number of MiB from 1 to 1048576, e.g. 640" },
-	{ &swapfill_tool, ARGV("s", "--size", "1048577", "--seed", "1"),
-	  "--size must be a number of MiB from 1 to 1048576, e.g. 640" },
-	{ &swapfill_tool, ARGV("s", "--size", "64", "--seed", "x"),
-	  "--seed must be an unsigned 64-bit number, e.g. 42 or 0x2a" },
-	{ &swapfill_tool, ARGV("s", "--size", "64", "--seed", "1", "--timeout", "0"),
-	  "--timeout must be a number of seconds from 1 to 86400, e.g. 600" },
-	{ &swapfill_tool, ARGV("s", "--size", "64", "--seed", "1", "--passes", "0"),
-	  "--passes must be a number from 1 to 1000, e.g. 1" },
-	{ &swapfill_tool, ARGV("s", "--size", "64", "--seed", "1", "--passes", "1001"),
-	  "--passes must be a number from 1 to 1000, e.g. 1" },
-	{ &swapfill_tool, ARGV("s", "--size", "64", "--seed", "1", "--hold-file", ""),
-	  "--hold-file must not be empty" },
-	{ &swapfill_tool, ARGV("s", "--size", "64", "--seed", "1", "--hold-file"),
-	  "option '--hold-file' needs a value (see --help)" },
-	{ &swapfill_tool, ARGV("s", "--size", "64", "--seed", "1", "--chunk", "4"),
-	  "unknown option '--chunk' (see --help)" },
-	{ &swapfill_tool, ARGV("s", "--size", "64", "--seed", "1", "extra"),
-	  "unexpected argument 'extra' (see --help)" },
-};
+/* Splits one case's command line into argv; "''" is an empty word. */
+static int split_words(char *line, char **argv, int max)
+{
+	char *save = NULL;
+	int argc = 0;
+
+	for (char *w = strtok_r(line, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		assert_true(argc < max - 1);
+		argv[argc++] = strcmp(w, "''") ? w : "";
+	}
+	argv[argc] = NULL;
+	return argc;
+}
 
 static void test_bad(void **state)
 {
-	(void)state;
-	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
-		const struct bad_case *c = &bad_cases[i];
+	char *text = read_golden("bad_options.txt"), *save = NULL, *line;
+	int cases = 0;
 
+	(void)state;
+	while ((line = strtok_r(cases ? NULL : text, "\n", &save))) {
+		char *msg = strtok_r(NULL, "\n", &save), *argv[16];
+		int argc = split_words(line, argv, 16);
+
+		assert_non_null(msg);
 		err[0] = '\0';
-		assert_int_equal(cli_parse(c->tool, ARGC(c->argv), c->argv, &any_opts, err,
+		assert_int_equal(cli_parse(tool_named(argv[0]), argc, argv, &any_opts, err,
 					   sizeof(err)), CLI_ERROR);
-		assert_string_equal(err, c->msg);
+		assert_string_equal(err, msg);
+		cases++;
 	}
+	assert_int_equal(cases, 41);
+	free(text);
 }
 
 TEST_MAIN("options",
