@@ -2,11 +2,6 @@
 
 #include "kv_file.h"
 
-int meminfo_get_kb(const char *text, const char *key, uint64_t *kb)
-{
-	return kv_get(text, key, KV_COLON, kb);
-}
-
 int meminfo_parse(const char *text, struct meminfo *mi, char *err,
 		  size_t errlen)
 {

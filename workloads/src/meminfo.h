@@ -12,10 +12,6 @@ struct meminfo {
 	uint64_t mem_available_kb;
 };
 
-/* Value of 'key' (e.g. "MemAvailable") in kB. Returns 0, or -1 if absent
- * or malformed. Keys match whole ("Active" does not match "Active(anon)"). */
-int meminfo_get_kb(const char *text, const char *key, uint64_t *kb);
-
 /* Extracts MemTotal, MemFree and MemAvailable; all three are required
  * (MemAvailable exists since Linux 3.14). Returns 0 or -1 with err set. */
 int meminfo_parse(const char *text, struct meminfo *mi, char *err,

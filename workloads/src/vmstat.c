@@ -8,11 +8,6 @@
  * the file grew past it and is refused rather than cut silently. */
 #define VMSTAT_BUF 32768
 
-int vmstat_get(const char *text, const char *key, uint64_t *value)
-{
-	return kv_get(text, key, KV_SPACE, value);
-}
-
 int vmstat_parse(const char *text, struct vmstat_swap *vs, char *err,
 		 size_t errlen)
 {

@@ -12,11 +12,6 @@ struct vmstat_swap {
 	uint64_t pswpout;
 };
 
-/* Value of 'key' (e.g. "pswpout"). Returns 0, or -1 if absent or
- * malformed. Keys match whole ("nr_free_pages" does not match
- * "nr_free_pages_blocks"). */
-int vmstat_get(const char *text, const char *key, uint64_t *value);
-
 /* Extracts pswpin and pswpout; both are required. Returns 0 or -1 with err
  * set. */
 int vmstat_parse(const char *text, struct vmstat_swap *vs, char *err,

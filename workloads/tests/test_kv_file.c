@@ -1,4 +1,4 @@
-/* The "key value" readers (kv_file.c under meminfo.c and vmstat.c), against
+/* The "key value" reader (kv_file.c, under meminfo.c and vmstat.c), against
  * real samples (tests/data/meminfo.sample, vmstat.sample) and inline text.
  * One table of lookups covers both files' line styles. */
 #include "test_util.h"
@@ -6,10 +6,10 @@
 #include "meminfo.h"
 #include "vmstat.h"
 
-typedef int (*get_fn)(const char *text, const char *key, uint64_t *value);
+#include "kv_file.h"
 
 struct lookup {
-	get_fn get;
+	enum kv_style style;
 	const char *sample; /* a tests/data file, or NULL: text is inline */
 	const char *text;
 	const char *key;
@@ -19,28 +19,28 @@ struct lookup {
 
 static const struct lookup lookups[] = {
 	/* Keys match whole: "Active" is not "Active(anon)", nor "Activ". */
-	{ meminfo_get_kb, "meminfo.sample", NULL, "Active", 0, 428036 },
-	{ meminfo_get_kb, "meminfo.sample", NULL, "Active(anon)", 0, 1556 },
-	{ meminfo_get_kb, "meminfo.sample", NULL, "Activ", -1, 0 },
-	{ meminfo_get_kb, "meminfo.sample", NULL, "NoSuchKey", -1, 0 },
-	{ meminfo_get_kb, NULL, "MemTotal: x kB\n", "MemTotal", -1, 0 },
+	{ KV_COLON, "meminfo.sample", NULL, "Active", 0, 428036 },
+	{ KV_COLON, "meminfo.sample", NULL, "Active(anon)", 0, 1556 },
+	{ KV_COLON, "meminfo.sample", NULL, "Activ", -1, 0 },
+	{ KV_COLON, "meminfo.sample", NULL, "NoSuchKey", -1, 0 },
+	{ KV_COLON, NULL, "MemTotal: x kB\n", "MemTotal", -1, 0 },
 	/* "nr_free_pages" is not "nr_free_pages_blocks", nor "pgpg". */
-	{ vmstat_get, "vmstat.sample", NULL, "nr_free_pages", 0, 1194857 },
-	{ vmstat_get, "vmstat.sample", NULL, "nr_free_pages_blocks", 0, 1021952 },
-	{ vmstat_get, "vmstat.sample", NULL, "pgpgin", 0, 11649797 },
-	{ vmstat_get, "vmstat.sample", NULL, "pgmajfault", 0, 11440 },
-	{ vmstat_get, "vmstat.sample", NULL, "pgpg", -1, 0 },
-	{ vmstat_get, "vmstat.sample", NULL, "pswp", -1, 0 },
-	{ vmstat_get, "vmstat.sample", NULL, "no_such_counter", -1, 0 },
+	{ KV_SPACE, "vmstat.sample", NULL, "nr_free_pages", 0, 1194857 },
+	{ KV_SPACE, "vmstat.sample", NULL, "nr_free_pages_blocks", 0, 1021952 },
+	{ KV_SPACE, "vmstat.sample", NULL, "pgpgin", 0, 11649797 },
+	{ KV_SPACE, "vmstat.sample", NULL, "pgmajfault", 0, 11440 },
+	{ KV_SPACE, "vmstat.sample", NULL, "pgpg", -1, 0 },
+	{ KV_SPACE, "vmstat.sample", NULL, "pswp", -1, 0 },
+	{ KV_SPACE, "vmstat.sample", NULL, "no_such_counter", -1, 0 },
 	/* The last line without a newline, and the largest counter. */
-	{ vmstat_get, NULL, "pgpgin 5\npswpout 18446744073709551615\npswpin 123",
+	{ KV_SPACE, NULL, "pgpgin 5\npswpout 18446744073709551615\npswpin 123",
 	  "pswpin", 0, 123 },
-	{ vmstat_get, NULL, "pgpgin 5\npswpout 18446744073709551615\npswpin 123",
+	{ KV_SPACE, NULL, "pgpgin 5\npswpout 18446744073709551615\npswpin 123",
 	  "pswpout", 0, UINT64_MAX },
 	/* vmstat is strict: no trailing junk, no sign, no meminfo colon. */
-	{ vmstat_get, NULL, "pswpin 1\npswpout 7x\n", "pswpout", -1, 0 },
-	{ vmstat_get, NULL, "pswpin -1\npswpout 7\n", "pswpin", -1, 0 },
-	{ vmstat_get, NULL, "pswpin: 1\npswpout: 2\n", "pswpin", -1, 0 },
+	{ KV_SPACE, NULL, "pswpin 1\npswpout 7x\n", "pswpout", -1, 0 },
+	{ KV_SPACE, NULL, "pswpin -1\npswpout 7\n", "pswpin", -1, 0 },
+	{ KV_SPACE, NULL, "pswpin: 1\npswpout: 2\n", "pswpin", -1, 0 },
 };
 
 static void test_lookups(void **state)
@@ -51,7 +51,7 @@ static void test_lookups(void **state)
 		char *text = l->sample ? read_golden(l->sample) : strdup(l->text);
 		uint64_t v = 0;
 
-		assert_int_equal(l->get(text, l->key, &v), l->rc);
+		assert_int_equal(kv_get(text, l->key, l->style, &v), l->rc);
 		if (l->rc == 0)
 			assert_int_equal(v, l->value);
 		free(text);
