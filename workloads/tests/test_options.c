@@ -23,42 +23,43 @@ static union {
 
 /* --- shared number parsing --- */
 
+struct size_case {
+	const char *text;
+	bool ok;
+	uint64_t bytes; /* when ok */
+};
+
+static const struct size_case sizes[] = {
+	{ "4096", true, 4096 }, { "4K", true, 4096 }, { "64M", true, 64ULL << 20 },
+	{ "2g", true, 2ULL << 30 }, { "0", false, 0 }, { "-1", false, 0 },
+	{ "", false, 0 }, { "12T", false, 0 }, { "1MB", false, 0 }, { " 1", false, 0 },
+	{ "99999999999999999999", false, 0 },
+	{ "17179869184G", false, 0 }, /* 2^64 bytes */
+};
+
 static void test_size_suffixes(void **state)
 {
-	uint64_t v;
-
 	(void)state;
-	assert_true(parse_size_bytes("4096", &v));
-	assert_int_equal(v, 4096);
-	assert_true(parse_size_bytes("4K", &v));
-	assert_int_equal(v, 4096);
-	assert_true(parse_size_bytes("64M", &v));
-	assert_int_equal(v, 64ULL << 20);
-	assert_true(parse_size_bytes("2g", &v));
-	assert_int_equal(v, 2ULL << 30);
-	assert_false(parse_size_bytes("0", &v));
-	assert_false(parse_size_bytes("-1", &v));
-	assert_false(parse_size_bytes("", &v));
-	assert_false(parse_size_bytes("12T", &v));
-	assert_false(parse_size_bytes("1MB", &v));
-	assert_false(parse_size_bytes(" 1", &v));
-	assert_false(parse_size_bytes("99999999999999999999", &v));
-	assert_false(parse_size_bytes("17179869184G", &v)); /* 2^64 bytes */
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		uint64_t v = 0;
+
+		assert_int_equal(parse_size_bytes(sizes[i].text, &v), sizes[i].ok);
+		if (sizes[i].ok)
+			assert_int_equal(v, sizes[i].bytes);
+	}
 }
 
 static void test_fraction(void **state)
 {
+	static const char *const refused[] = { "0", "1", "1.5", "-0.1", "0.1x" };
 	double f;
 
 	(void)state;
 	assert_true(parse_fraction("0.10", &f));
 	assert_true(f > 0.0999 && f < 0.1001);
 	assert_true(parse_fraction(".5", &f));
-	assert_false(parse_fraction("0", &f));
-	assert_false(parse_fraction("1", &f));
-	assert_false(parse_fraction("1.5", &f));
-	assert_false(parse_fraction("-0.1", &f));
-	assert_false(parse_fraction("0.1x", &f));
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		assert_false(parse_fraction(refused[i], &f));
 }
 
 /* --- nfstb-writer --- */
