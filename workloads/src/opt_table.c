@@ -124,9 +124,13 @@ enum cli_result cli_parse(const struct tool_def *t, int argc, char **argv,
 {
 	struct option longopts[OPT_MAX + 2];
 	bool seen[OPT_MAX] = { false };
-	size_t n = t->nopts < OPT_MAX ? t->nopts : OPT_MAX;
+	size_t n = t->nopts;
 	int c;
 
+	if (n > OPT_MAX) { /* a table bigger than the arrays: a bug, say so */
+		snprintf(err, errlen, "internal error: %zu options, at most %d", n, OPT_MAX);
+		return CLI_ERROR;
+	}
 	for (size_t i = 0; i < n; i++)
 		longopts[i] = (struct option){ t->opts[i].name, required_argument,
 					       NULL, OPT_VAL_BASE + (int)i };
