@@ -5,8 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "parse_num.h"
-
 void cli_getopt_error(int c, char **argv, char *err, size_t errlen)
 {
 	/* With opterr = 0 and a leading ':' in optstring, getopt_long reports
@@ -20,27 +18,6 @@ void cli_getopt_error(int c, char **argv, char *err, size_t errlen)
 		snprintf(err, errlen, "unknown option '-%c' (see --help)", optopt);
 	else
 		snprintf(err, errlen, "unknown option '%s' (see --help)", word);
-}
-
-void cli_die_line(const char *tool, const char *msg)
-{
-	fprintf(stderr, "%s: %s\n", tool, msg);
-}
-
-bool cli_parse_seed(const char *arg, uint64_t *seed, char *err, size_t errlen)
-{
-	if (parse_u64(arg, seed))
-		return true;
-	snprintf(err, errlen, "--seed must be an unsigned 64-bit number, e.g. 42 or 0x2a");
-	return false;
-}
-
-bool cli_parse_timeout(const char *arg, uint64_t *secs, char *err, size_t errlen)
-{
-	if (parse_u64_range(arg, 1, 86400, secs))
-		return true;
-	snprintf(err, errlen, "--timeout must be a number of seconds from 1 to 86400, e.g. 600");
-	return false;
 }
 
 bool cli_no_operands(int argc, char **argv, char *err, size_t errlen)

@@ -1,12 +1,11 @@
-/* Shared shape of every tool's option parser: parse argv into a struct or
- * produce one human-readable error line, without printing or exiting, so
- * the unit tests can call the parsers directly. */
+/* The result of parsing a command line, and the getopt error lines every
+ * tool shares. Parsing never prints or exits, so the unit tests can call
+ * the parser directly (opt_table.h). */
 #ifndef NFSTB_CLI_H
 #define NFSTB_CLI_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 enum cli_result {
 	CLI_OK,    /* options valid, struct filled */
@@ -23,16 +22,7 @@ enum {
  * err. 'c' is what getopt_long returned (':' or '?'). */
 void cli_getopt_error(int c, char **argv, char *err, size_t errlen);
 
-/* The options several tools share. Each returns false with the tool's
- * standard error line in err. */
-bool cli_parse_seed(const char *arg, uint64_t *seed, char *err, size_t errlen);
-bool cli_parse_timeout(const char *arg, uint64_t *secs, char *err, size_t errlen);
-
 /* After getopt_long: false, with an error line, if operands are left. */
 bool cli_no_operands(int argc, char **argv, char *err, size_t errlen);
-
-/* Prints "<tool>: <msg>\n" to stderr; used by all mains for the single
- * error line. */
-void cli_die_line(const char *tool, const char *msg);
 
 #endif

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli.h"
+#include "opt_table.h"
 
 #define MEMHOG_TOOL "nfstb-memhog"
 #define MEMHOG_DEFAULT_TIMEOUT_S 600
@@ -18,11 +18,12 @@ struct memhog_opts {
 	uint64_t chunk_mb;
 };
 
+/* The --help text: usage/memhog.txt, made a C string by the Makefile. */
 extern const char memhog_usage[];
 
-enum cli_result memhog_parse_args(int argc, char **argv,
-				  struct memhog_opts *o, char *err,
-				  size_t errlen);
+/* The tool as data: name, --help text, option table, checks, run().
+ * bin/nfstb-memhog is src/main.c built around it. */
+extern const struct tool_def memhog_tool;
 
 /* Target MemAvailable in kB for a machine with mem_total_kb of RAM. */
 uint64_t memhog_target_kb(const struct memhog_opts *o, uint64_t mem_total_kb);

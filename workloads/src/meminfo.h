@@ -1,4 +1,4 @@
-/* Parser for /proc/meminfo ("Key:   <n> kB" lines). Pure text in, numbers
+/* /proc/meminfo ("Key:   <n> kB" lines) through kv_file.h. Pure text in, numbers
  * out, so it is tested against a real sample in tests/data/. */
 #ifndef NFSTB_MEMINFO_H
 #define NFSTB_MEMINFO_H
@@ -11,10 +11,6 @@ struct meminfo {
 	uint64_t mem_free_kb;
 	uint64_t mem_available_kb;
 };
-
-/* Value of 'key' (e.g. "MemAvailable") in kB. Returns 0, or -1 if absent
- * or malformed. Keys match whole ("Active" does not match "Active(anon)"). */
-int meminfo_get_kb(const char *text, const char *key, uint64_t *kb);
 
 /* Extracts MemTotal, MemFree and MemAvailable; all three are required
  * (MemAvailable exists since Linux 3.14). Returns 0 or -1 with err set. */

@@ -1,4 +1,4 @@
-/* Parser for /proc/vmstat ("key value" lines). Pure text in, numbers out,
+/* /proc/vmstat ("key value" lines) through kv_file.h. Pure text in, numbers out,
  * so it is tested against a real sample in tests/data/. */
 #ifndef NFSTB_VMSTAT_H
 #define NFSTB_VMSTAT_H
@@ -11,11 +11,6 @@ struct vmstat_swap {
 	uint64_t pswpin;
 	uint64_t pswpout;
 };
-
-/* Value of 'key' (e.g. "pswpout"). Returns 0, or -1 if absent or
- * malformed. Keys match whole ("nr_free_pages" does not match
- * "nr_free_pages_blocks"). */
-int vmstat_get(const char *text, const char *key, uint64_t *value);
 
 /* Extracts pswpin and pswpout; both are required. Returns 0 or -1 with err
  * set. */

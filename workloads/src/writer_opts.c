@@ -1,106 +1,39 @@
+/* nfstb-writer: leaves many page-cache folios holding UNSTABLE NFS writes,
+ * then commits them on command. */
 #include "writer_opts.h"
 
-#include <getopt.h>
-#include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "parse_num.h"
+#include "writer.h"
 
-const char writer_usage[] =
-	"usage: nfstb-writer --dir DIR --files N --size SIZE --seed S\n"
-	"                    [--hold-file PATH] [--timeout SECS]\n"
-	"\n"
-	"Writes N files DIR/nfstb-data.<i> of SIZE bytes (suffix K, M or G) with\n"
-	"a pattern derived from seed S, sends the WRITEs with sync_file_range()\n"
-	"(UNSTABLE on NFS, no COMMIT) and pushes the folios to the inactive LRU\n"
-	"tail with POSIX_FADV_DONTNEED, keeping the files open. Then writes the\n"
-	"manifest DIR/nfstb-manifest and prints 'nfstb-writer: ready ...'.\n"
-	"With --hold-file it waits (polling every 100 ms) until PATH exists or\n"
-	"--timeout seconds pass (default 600; timeout is an error), then\n"
-	"fsync()s (COMMITs) and closes every file and prints\n"
-	"'nfstb-writer: committed ... elapsed_ms=<commit phase duration>'.\n"
-	"Exit: 0 ok, 1 runtime failure, 2 bad usage.\n";
-
-enum { OPT_DIR = 256, OPT_FILES, OPT_SIZE, OPT_SEED, OPT_HOLD, OPT_TIMEOUT,
-       OPT_HELP };
-
-static const struct option writer_longopts[] = {
-	{ "dir", required_argument, NULL, OPT_DIR },
-	{ "files", required_argument, NULL, OPT_FILES },
-	{ "size", required_argument, NULL, OPT_SIZE },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "hold-file", required_argument, NULL, OPT_HOLD },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 },
+static const struct opt_spec writer_specs[] = {
+	{ "dir", OPT_PATH, offsetof(struct writer_opts, dir),
+	  .required = "--dir DIR is required (the NFS-mounted directory to write into)" },
+	{ "files", OPT_COUNT, offsetof(struct writer_opts, files),
+	  .min = 1, .max = WRITER_MAX_FILES,
+	  .required = "--files N is required (see --help)",
+	  .invalid = "--files must be a number from 1 to " OPT_STR(WRITER_MAX_FILES) ", e.g. 4" },
+	{ "size", OPT_SIZE, offsetof(struct writer_opts, size),
+	  .required = "--size SIZE is required (see --help)",
+	  .invalid = "--size must be a positive number of bytes, e.g. 64M" },
+	OPT_SPEC_SEED(struct writer_opts, seed, "--seed S is required (see --help)"),
+	OPT_SPEC_HOLD_FILE(struct writer_opts, hold_file, NULL),
+	OPT_SPEC_TIMEOUT(struct writer_opts, timeout_s, WRITER_DEFAULT_TIMEOUT_S),
 };
 
-enum cli_result writer_parse_args(int argc, char **argv,
-				  struct writer_opts *o, char *err,
-				  size_t errlen)
+static const char *writer_check(void *opts)
 {
-	bool have_files = false, have_size = false, have_seed = false;
-	int c;
+	const struct writer_opts *o = opts;
 
-	memset(o, 0, sizeof(*o));
-	o->timeout_s = WRITER_DEFAULT_TIMEOUT_S;
-	optind = 0; /* full getopt reset, so tests can parse repeatedly */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", writer_longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_DIR:
-			o->dir = optarg;
-			break;
-		case OPT_FILES:
-			if (!parse_u64_range(optarg, 1, WRITER_MAX_FILES, &o->files)) {
-				snprintf(err, errlen, "--files must be a number from 1 to %d, e.g. 4",
-					 WRITER_MAX_FILES);
-				return CLI_ERROR;
-			}
-			have_files = true;
-			break;
-		case OPT_SIZE:
-			if (!parse_size_bytes(optarg, &o->size)) {
-				snprintf(err, errlen, "--size must be a positive number of bytes, e.g. 64M");
-				return CLI_ERROR;
-			}
-			have_size = true;
-			break;
-		case OPT_SEED:
-			if (!cli_parse_seed(optarg, &o->seed, err, errlen))
-				return CLI_ERROR;
-			have_seed = true;
-			break;
-		case OPT_HOLD:
-			o->hold_file = optarg;
-			break;
-		case OPT_TIMEOUT:
-			if (!cli_parse_timeout(optarg, &o->timeout_s, err, errlen))
-				return CLI_ERROR;
-			break;
-		case 'h':
-		case OPT_HELP:
-			return CLI_HELP;
-		default:
-			cli_getopt_error(c, argv, err, errlen);
-			return CLI_ERROR;
-		}
-	}
-	if (!cli_no_operands(argc, argv, err, errlen))
-		return CLI_ERROR;
-	if (!o->dir || !*o->dir) {
-		snprintf(err, errlen, "--dir DIR is required (the NFS-mounted directory to write into)");
-		return CLI_ERROR;
-	}
-	if (!have_files || !have_size || !have_seed) {
-		snprintf(err, errlen, "--%s is required (see --help)",
-			 !have_files ? "files N" : !have_size ? "size SIZE" : "seed S");
-		return CLI_ERROR;
-	}
-	if (o->size > UINT64_MAX / o->files) {
-		snprintf(err, errlen, "--files times --size overflows 64 bits");
-		return CLI_ERROR;
-	}
-	return CLI_OK;
+	/* The manifest and the "ready" line carry the total in 64 bits. */
+	if (o->size > UINT64_MAX / o->files)
+		return "--files times --size overflows 64 bits";
+	return NULL;
 }
+
+static int writer_main(const void *opts)
+{
+	return writer_run(opts, stdout);
+}
+
+TOOL_DEF(writer, WRITER_TOOL, writer_check);

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli.h"
+#include "opt_table.h"
 
 #define WRITER_TOOL "nfstb-writer"
 #define WRITER_MAX_FILES 4096
@@ -19,10 +19,11 @@ struct writer_opts {
 	uint64_t timeout_s;
 };
 
+/* The --help text: usage/writer.txt, made a C string by the Makefile. */
 extern const char writer_usage[];
 
-enum cli_result writer_parse_args(int argc, char **argv,
-				  struct writer_opts *o, char *err,
-				  size_t errlen);
+/* The tool as data: name, --help text, option table, checks, run().
+ * bin/nfstb-writer is src/main.c built around it. */
+extern const struct tool_def writer_tool;
 
 #endif

@@ -204,17 +204,14 @@ static void test_cut_manifest_noticed(void **state)
 	free(out);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_intact_files_verify, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_manifest_contents, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_corruption_found_at_offset, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_short_and_missing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_cut_manifest_noticed, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_hold_file_timeout, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_hold_file_present, setup, teardown),
-	};
+/* Every test runs in a fresh fixture directory. */
+#define E2E_TEST(t) cmocka_unit_test_setup_teardown(t, setup, teardown)
 
-	return cmocka_run_group_tests_name("end_to_end", tests, NULL, NULL);
-}
+TEST_MAIN("end_to_end",
+	  E2E_TEST(test_intact_files_verify),
+	  E2E_TEST(test_manifest_contents),
+	  E2E_TEST(test_corruption_found_at_offset),
+	  E2E_TEST(test_short_and_missing),
+	  E2E_TEST(test_cut_manifest_noticed),
+	  E2E_TEST(test_hold_file_timeout),
+	  E2E_TEST(test_hold_file_present))

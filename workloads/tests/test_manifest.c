@@ -107,14 +107,6 @@ static void test_cut_manifest(void **state)
 	expect_incomplete("a 1 2 0\nb 1 2 1\nend entries=4\n", true);	/* lines lost */
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_golden),
-		cmocka_unit_test(test_round_trip),
-		cmocka_unit_test(test_bad_lines),
-		cmocka_unit_test(test_cut_manifest),
-	};
-
-	return cmocka_run_group_tests_name("manifest", tests, NULL, NULL);
-}
+TEST_MAIN("manifest",
+	  cmocka_unit_test(test_golden), cmocka_unit_test(test_round_trip),
+	  cmocka_unit_test(test_bad_lines), cmocka_unit_test(test_cut_manifest))

@@ -54,14 +54,8 @@ static void test_new_low_resets(void **state)
 	assert_int_equal(sd.best_kb, 400 * 1024);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_steady_drop_never_stalls),
-		cmocka_unit_test(test_flat_available_stalls_after_limit),
-		cmocka_unit_test(test_small_drops_do_not_count),
-		cmocka_unit_test(test_new_low_resets),
-	};
-
-	return cmocka_run_group_tests_name("memhog_stall", tests, NULL, NULL);
-}
+TEST_MAIN("memhog_stall",
+	  cmocka_unit_test(test_steady_drop_never_stalls),
+	  cmocka_unit_test(test_flat_available_stalls_after_limit),
+	  cmocka_unit_test(test_small_drops_do_not_count),
+	  cmocka_unit_test(test_new_low_resets))

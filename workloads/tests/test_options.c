@@ -1,6 +1,9 @@
-/* Option parsing of every tool: good inputs fill the struct, bad inputs
- * give CLI_ERROR with the expected one-line message. */
+/* Option parsing of every tool: good inputs fill the struct, --help and -h
+ * give CLI_HELP, bad inputs give CLI_ERROR with the expected one-line
+ * message. The bad inputs are one table, as the tools are. */
 #include "test_util.h"
+
+#include <limits.h>
 
 #include "memhog_opts.h"
 #include "parse_num.h"
@@ -11,44 +14,52 @@
 
 static char err[256];
 
+/* Room for any tool's options struct (verify's holds a PATH_MAX path),
+ * aligned for its uint64_t and double fields. */
+static union {
+	max_align_t align;
+	char bytes[2 * PATH_MAX];
+} any_opts;
+
 /* --- shared number parsing --- */
+
+struct size_case {
+	const char *text;
+	bool ok;
+	uint64_t bytes; /* when ok */
+};
+
+static const struct size_case sizes[] = {
+	{ "4096", true, 4096 }, { "4K", true, 4096 }, { "64M", true, 64ULL << 20 },
+	{ "2g", true, 2ULL << 30 }, { "0", false, 0 }, { "-1", false, 0 },
+	{ "", false, 0 }, { "12T", false, 0 }, { "1MB", false, 0 }, { " 1", false, 0 },
+	{ "99999999999999999999", false, 0 },
+	{ "17179869184G", false, 0 }, /* 2^64 bytes */
+};
 
 static void test_size_suffixes(void **state)
 {
-	uint64_t v;
-
 	(void)state;
-	assert_true(parse_size_bytes("4096", &v));
-	assert_int_equal(v, 4096);
-	assert_true(parse_size_bytes("4K", &v));
-	assert_int_equal(v, 4096);
-	assert_true(parse_size_bytes("64M", &v));
-	assert_int_equal(v, 64ULL << 20);
-	assert_true(parse_size_bytes("2g", &v));
-	assert_int_equal(v, 2ULL << 30);
-	assert_false(parse_size_bytes("0", &v));
-	assert_false(parse_size_bytes("-1", &v));
-	assert_false(parse_size_bytes("", &v));
-	assert_false(parse_size_bytes("12T", &v));
-	assert_false(parse_size_bytes("1MB", &v));
-	assert_false(parse_size_bytes(" 1", &v));
-	assert_false(parse_size_bytes("99999999999999999999", &v));
-	assert_false(parse_size_bytes("17179869184G", &v)); /* 2^64 bytes */
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		uint64_t v = 0;
+
+		assert_int_equal(parse_size_bytes(sizes[i].text, &v), sizes[i].ok);
+		if (sizes[i].ok)
+			assert_int_equal(v, sizes[i].bytes);
+	}
 }
 
 static void test_fraction(void **state)
 {
+	static const char *const refused[] = { "0", "1", "1.5", "-0.1", "0.1x" };
 	double f;
 
 	(void)state;
 	assert_true(parse_fraction("0.10", &f));
 	assert_true(f > 0.0999 && f < 0.1001);
 	assert_true(parse_fraction(".5", &f));
-	assert_false(parse_fraction("0", &f));
-	assert_false(parse_fraction("1", &f));
-	assert_false(parse_fraction("1.5", &f));
-	assert_false(parse_fraction("-0.1", &f));
-	assert_false(parse_fraction("0.1x", &f));
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		assert_false(parse_fraction(refused[i], &f));
 }
 
 /* --- nfstb-writer --- */
@@ -61,7 +72,7 @@ static void test_writer_good(void **state)
 			   "/tmp/go", "--timeout", "30");
 
 	(void)state;
-	assert_int_equal(writer_parse_args(ARGC(argv), argv, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&writer_tool, ARGC(argv), argv, &o, err, sizeof(err)), CLI_OK);
 	assert_string_equal(o.dir, "/mnt/nfs");
 	assert_int_equal(o.files, 4);
 	assert_int_equal(o.size, 8 << 20);
@@ -77,58 +88,9 @@ static void test_writer_defaults(void **state)
 			   "--size", "1", "--seed", "0");
 
 	(void)state;
-	assert_int_equal(writer_parse_args(ARGC(argv), argv, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&writer_tool, ARGC(argv), argv, &o, err, sizeof(err)), CLI_OK);
 	assert_null(o.hold_file);
 	assert_int_equal(o.timeout_s, 600);
-}
-
-static void test_writer_help(void **state)
-{
-	struct writer_opts o;
-	char **argv = ARGV("nfstb-writer", "--help");
-
-	(void)state;
-	assert_int_equal(writer_parse_args(ARGC(argv), argv, &o, err, sizeof(err)), CLI_HELP);
-}
-
-static void expect_writer_error(char **argv, const char *msg)
-{
-	struct writer_opts o;
-
-	err[0] = '\0';
-	assert_int_equal(writer_parse_args(ARGC(argv), argv, &o, err, sizeof(err)), CLI_ERROR);
-	assert_string_equal(err, msg);
-}
-
-static void test_writer_bad(void **state)
-{
-	(void)state;
-	expect_writer_error(ARGV("w", "--dir", "d", "--files", "4", "--size", "64Q", "--seed", "1"),
-			    "--size must be a positive number of bytes, e.g. 64M");
-	expect_writer_error(ARGV("w", "--dir", "d", "--files", "4", "--size", "0", "--seed", "1"),
-			    "--size must be a positive number of bytes, e.g. 64M");
-	expect_writer_error(ARGV("w", "--dir", "d", "--files", "0", "--size", "1M", "--seed", "1"),
-			    "--files must be a number from 1 to 4096, e.g. 4");
-	expect_writer_error(ARGV("w", "--files", "4", "--size", "1M", "--seed", "1"),
-			    "--dir DIR is required (the NFS-mounted directory to write into)");
-	expect_writer_error(ARGV("w", "--dir", "d", "--size", "1M", "--seed", "1"),
-			    "--files N is required (see --help)");
-	expect_writer_error(ARGV("w", "--dir", "d", "--files", "2", "--seed", "1"),
-			    "--size SIZE is required (see --help)");
-	expect_writer_error(ARGV("w", "--dir", "d", "--files", "2", "--size", "1M"),
-			    "--seed S is required (see --help)");
-	expect_writer_error(ARGV("w", "--dir", "d", "--files", "2", "--size", "1M", "--seed", "x"),
-			    "--seed must be an unsigned 64-bit number, e.g. 42 or 0x2a");
-	expect_writer_error(ARGV("w", "--dir", "d", "--files", "2", "--size", "1M", "--seed", "1",
-				 "--timeout", "0"),
-			    "--timeout must be a number of seconds from 1 to 86400, e.g. 600");
-	expect_writer_error(ARGV("w", "--dir", "d", "--frobnicate"),
-			    "unknown option '--frobnicate' (see --help)");
-	expect_writer_error(ARGV("w", "-x"), "unknown option '-x' (see --help)");
-	expect_writer_error(ARGV("w", "--help=yes"), "unknown option '--help=yes' (see --help)");
-	expect_writer_error(ARGV("w", "--dir"), "option '--dir' needs a value (see --help)");
-	expect_writer_error(ARGV("w", "--dir", "d", "--files", "2", "--size", "1M", "--seed", "1", "extra"),
-			    "unexpected argument 'extra' (see --help)");
 }
 
 /* --- nfstb-verify --- */
@@ -140,25 +102,10 @@ static void test_verify_good(void **state)
 	char **b = ARGV("v", "--dir", "/mnt/nfs", "--manifest", "/tmp/m");
 
 	(void)state;
-	assert_int_equal(verify_parse_args(ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&verify_tool, ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
 	assert_string_equal(o.manifest, "/mnt/nfs/nfstb-manifest");
-	assert_int_equal(verify_parse_args(ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&verify_tool, ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
 	assert_string_equal(o.manifest, "/tmp/m");
-}
-
-static void test_verify_bad(void **state)
-{
-	struct verify_opts o;
-	char **a = ARGV("v", "--manifest", "/tmp/m");
-	char **b = ARGV("v", "--dir", "d", "--size", "1");
-	char **c = ARGV("v", "-h");
-
-	(void)state;
-	assert_int_equal(verify_parse_args(ARGC(a), a, &o, err, sizeof(err)), CLI_ERROR);
-	assert_string_equal(err, "--dir DIR is required (the directory holding the data files)");
-	assert_int_equal(verify_parse_args(ARGC(b), b, &o, err, sizeof(err)), CLI_ERROR);
-	assert_string_equal(err, "unknown option '--size' (see --help)");
-	assert_int_equal(verify_parse_args(ARGC(c), c, &o, err, sizeof(err)), CLI_HELP);
 }
 
 /* --- nfstb-memhog --- */
@@ -170,40 +117,15 @@ static void test_memhog_good(void **state)
 	char **b = ARGV("m", "--fraction", "0.10");
 
 	(void)state;
-	assert_int_equal(memhog_parse_args(ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&memhog_tool, ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
 	assert_int_equal(o.available_mb, 64);
 	assert_int_equal(o.chunk_mb, 8);
 	assert_int_equal(o.timeout_s, 600);
 	assert_int_equal(memhog_target_kb(&o, 1 << 20), 64 * 1024);
-	assert_int_equal(memhog_parse_args(ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&memhog_tool, ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
 	assert_int_equal(o.chunk_mb, 4);
 	assert_null(o.hold_file);
 	assert_int_equal(memhog_target_kb(&o, 1000000), 100000);
-}
-
-static void expect_memhog_error(char **argv, const char *msg)
-{
-	struct memhog_opts o;
-
-	assert_int_equal(memhog_parse_args(ARGC(argv), argv, &o, err, sizeof(err)), CLI_ERROR);
-	assert_string_equal(err, msg);
-}
-
-static void test_memhog_bad(void **state)
-{
-	(void)state;
-	expect_memhog_error(ARGV("m", "--available", "64", "--fraction", "0.1"),
-			    "--available and --fraction are mutually exclusive: give one target");
-	expect_memhog_error(ARGV("m", "--hold-file", "/tmp/h"),
-			    "a target is required: --available MB or --fraction F");
-	expect_memhog_error(ARGV("m", "--fraction", "1.5"),
-			    "--fraction must be a number between 0 and 1 (exclusive), e.g. 0.10");
-	expect_memhog_error(ARGV("m", "--available", "0"),
-			    "--available must be a positive number of MiB, e.g. 64");
-	expect_memhog_error(ARGV("m", "--available", "64", "--chunk", "0"),
-			    "--chunk must be a number of MiB from 1 to 1024, e.g. 4");
-	expect_memhog_error(ARGV("m", "--available", "64", "--swap"),
-			    "unknown option '--swap' (see --help)");
 }
 
 /* --- nfstb-reconnect --- */
@@ -216,39 +138,16 @@ static void test_reconnect_good(void **state)
 	char **c = ARGV("r", "--port", "20049", "--method", "sysfs", "--proto", "udp");
 
 	(void)state;
-	assert_int_equal(reconnect_parse_args(ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&reconnect_tool, ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
 	assert_int_equal(o.port, 2049);
 	assert_int_equal(o.method, RECONNECT_SYSFS);
 	assert_null(o.proto);
-	assert_int_equal(reconnect_parse_args(ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&reconnect_tool, ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
 	assert_int_equal(o.method, RECONNECT_SOCKDIAG);
 	assert_string_equal(o.proto, "tcp");
-	assert_int_equal(reconnect_parse_args(ARGC(c), c, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&reconnect_tool, ARGC(c), c, &o, err, sizeof(err)), CLI_OK);
 	assert_int_equal(o.port, 20049);
 	assert_string_equal(o.proto, "udp");
-}
-
-static void expect_reconnect_error(char **argv, const char *msg)
-{
-	struct reconnect_opts o;
-
-	assert_int_equal(reconnect_parse_args(ARGC(argv), argv, &o, err, sizeof(err)), CLI_ERROR);
-	assert_string_equal(err, msg);
-}
-
-static void test_reconnect_bad(void **state)
-{
-	(void)state;
-	expect_reconnect_error(ARGV("r", "--method", "sysfs"),
-			       "--port PORT is required (the NFS server port, e.g. 2049)");
-	expect_reconnect_error(ARGV("r", "--port", "70000"),
-			       "--port must be a port number from 1 to 65535, e.g. 2049");
-	expect_reconnect_error(ARGV("r", "--port", "2049", "--method", "ss"),
-			       "--method must be sysfs or sockdiag, got 'ss'");
-	expect_reconnect_error(ARGV("r", "--port", "2049", "--proto", "rdma"),
-			       "--proto must be tcp or udp, got 'rdma'");
-	expect_reconnect_error(ARGV("r", "--port", "2049", "--method", "sockdiag", "--proto", "udp"),
-			       "--method sockdiag supports only --proto tcp");
 }
 
 /* --- nfstb-swapfill --- */
@@ -259,83 +158,97 @@ static void test_swapfill_good(void **state)
 	char **a = ARGV("s", "--size", "640", "--seed", "0x2a", "--hold-file", "/tmp/go",
 			"--timeout", "900", "--passes", "3");
 	char **b = ARGV("s", "--seed", "0", "--size", "1");
-	char **c = ARGV("s", "--help");
 
 	(void)state;
-	assert_int_equal(swapfill_parse_args(ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&swapfill_tool, ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
 	assert_int_equal(o.size_mb, 640);
 	assert_int_equal(o.seed, 42);
 	assert_string_equal(o.hold_file, "/tmp/go");
 	assert_int_equal(o.timeout_s, 900);
 	assert_int_equal(o.passes, 3);
-	assert_int_equal(swapfill_parse_args(ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(cli_parse(&swapfill_tool, ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
 	assert_int_equal(o.size_mb, 1);
 	assert_int_equal(o.seed, 0);
 	assert_null(o.hold_file);
 	assert_int_equal(o.timeout_s, 600);
 	assert_int_equal(o.passes, 1);
-	assert_int_equal(swapfill_parse_args(ARGC(c), c, &o, err, sizeof(err)), CLI_HELP);
 }
 
-static void expect_swapfill_error(char **argv, const char *msg)
-{
-	struct swapfill_opts o;
+/* --- every tool: --help and -h --- */
 
-	err[0] = '\0';
-	assert_int_equal(swapfill_parse_args(ARGC(argv), argv, &o, err, sizeof(err)), CLI_ERROR);
-	assert_string_equal(err, msg);
-}
+static const struct tool_def *const all_tools[] = {
+	&writer_tool, &verify_tool, &memhog_tool, &reconnect_tool, &swapfill_tool,
+};
 
-static void test_swapfill_bad(void **state)
+static void test_help(void **state)
 {
 	(void)state;
-	expect_swapfill_error(ARGV("s", "--seed", "1"), "--size MB is required (see --help)");
-	expect_swapfill_error(ARGV("s", "--size", "64"), "--seed S is required (see --help)");
-	expect_swapfill_error(ARGV("s", "--size", "0", "--seed", "1"),
-			      "--size must be a number of MiB from 1 to 1048576, e.g. 640");
-	/* MiB, not a size with suffix: "64M" is refused, not read as bytes. */
-	expect_swapfill_error(ARGV("s", "--size", "64M", "--seed", "1"),
-			      "--size must be a number of MiB from 1 to 1048576, e.g. 640");
-	expect_swapfill_error(ARGV("s", "--size", "-1", "--seed", "1"),
-			      "--size must be a number of MiB from 1 to 1048576, e.g. 640");
-	expect_swapfill_error(ARGV("s", "--size", "1048577", "--seed", "1"),
-			      "--size must be a number of MiB from 1 to 1048576, e.g. 640");
-	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "x"),
-			      "--seed must be an unsigned 64-bit number, e.g. 42 or 0x2a");
-	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--timeout", "0"),
-			      "--timeout must be a number of seconds from 1 to 86400, e.g. 600");
-	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--passes", "0"),
-			      "--passes must be a number from 1 to 1000, e.g. 1");
-	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--passes", "1001"),
-			      "--passes must be a number from 1 to 1000, e.g. 1");
-	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--hold-file", ""),
-			      "--hold-file must not be empty");
-	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--hold-file"),
-			      "option '--hold-file' needs a value (see --help)");
-	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "--chunk", "4"),
-			      "unknown option '--chunk' (see --help)");
-	expect_swapfill_error(ARGV("s", "--size", "64", "--seed", "1", "extra"),
-			      "unexpected argument 'extra' (see --help)");
+	for (size_t i = 0; i < sizeof(all_tools) / sizeof(all_tools[0]); i++) {
+		const struct tool_def *t = all_tools[i];
+		const char *words[] = { "--help", "-h" };
+
+		for (size_t w = 0; w < 2; w++) {
+			char *argv[] = { (char *)t->name, (char *)words[w], NULL };
+
+			assert_non_null(t->usage);
+			assert_true(t->opts_size <= sizeof(any_opts));
+			assert_int_equal(cli_parse(t, 2, argv, &any_opts, err, sizeof(err)),
+					 CLI_HELP);
+		}
+	}
 }
 
-int main(void)
+/* --- bad input: the cases are data, tests/data/bad_options.txt --- */
+
+static const struct tool_def *tool_named(const char *word)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_size_suffixes),
-		cmocka_unit_test(test_fraction),
-		cmocka_unit_test(test_writer_good),
-		cmocka_unit_test(test_writer_defaults),
-		cmocka_unit_test(test_writer_help),
-		cmocka_unit_test(test_writer_bad),
-		cmocka_unit_test(test_verify_good),
-		cmocka_unit_test(test_verify_bad),
-		cmocka_unit_test(test_memhog_good),
-		cmocka_unit_test(test_memhog_bad),
-		cmocka_unit_test(test_reconnect_good),
-		cmocka_unit_test(test_reconnect_bad),
-		cmocka_unit_test(test_swapfill_good),
-		cmocka_unit_test(test_swapfill_bad),
-	};
-
-	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
+	for (size_t i = 0; i < sizeof(all_tools) / sizeof(all_tools[0]); i++)
+		if (!strcmp(all_tools[i]->name + strlen("nfstb-"), word))
+			return all_tools[i];
+	fail_msg("bad_options.txt names no tool '%s'", word);
+	return NULL;
 }
+
+/* Splits one case's command line into argv; "''" is an empty word. */
+static int split_words(char *line, char **argv, int max)
+{
+	char *save = NULL;
+	int argc = 0;
+
+	for (char *w = strtok_r(line, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		assert_true(argc < max - 1);
+		argv[argc++] = strcmp(w, "''") ? w : "";
+	}
+	argv[argc] = NULL;
+	return argc;
+}
+
+static void test_bad(void **state)
+{
+	char *text = read_golden("bad_options.txt"), *save = NULL, *line;
+	int cases = 0;
+
+	(void)state;
+	while ((line = strtok_r(cases ? NULL : text, "\n", &save))) {
+		char *msg = strtok_r(NULL, "\n", &save), *argv[16];
+		int argc = split_words(line, argv, 16);
+
+		assert_non_null(msg);
+		err[0] = '\0';
+		assert_int_equal(cli_parse(tool_named(argv[0]), argc, argv, &any_opts, err,
+					   sizeof(err)), CLI_ERROR);
+		assert_string_equal(err, msg);
+		cases++;
+	}
+	assert_int_equal(cases, 41);
+	free(text);
+}
+
+TEST_MAIN("options",
+	  cmocka_unit_test(test_size_suffixes), cmocka_unit_test(test_fraction),
+	  cmocka_unit_test(test_writer_good),
+	  cmocka_unit_test(test_writer_defaults),
+	  cmocka_unit_test(test_verify_good), cmocka_unit_test(test_memhog_good),
+	  cmocka_unit_test(test_reconnect_good),
+	  cmocka_unit_test(test_swapfill_good), cmocka_unit_test(test_help),
+	  cmocka_unit_test(test_bad))

@@ -87,16 +87,10 @@ static void test_first_of_two_mismatches(void **state)
 	assert_int_equal(bad.offset, 20);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_pure_function),
-		cmocka_unit_test(test_known_value),
-		cmocka_unit_test(test_fill_matches_bytes_unaligned),
-		cmocka_unit_test(test_check_accepts_fill),
-		cmocka_unit_test(test_check_finds_corrupted_byte),
-		cmocka_unit_test(test_first_of_two_mismatches),
-	};
-
-	return cmocka_run_group_tests_name("pattern", tests, NULL, NULL);
-}
+TEST_MAIN("pattern",
+	  cmocka_unit_test(test_pure_function),
+	  cmocka_unit_test(test_known_value),
+	  cmocka_unit_test(test_fill_matches_bytes_unaligned),
+	  cmocka_unit_test(test_check_accepts_fill),
+	  cmocka_unit_test(test_check_finds_corrupted_byte),
+	  cmocka_unit_test(test_first_of_two_mismatches))

@@ -80,72 +80,57 @@ static int child_killed_early(void *arg)
 	return 0;
 }
 
-static void test_lines_relayed_and_status(void **state)
+/* Runs child under supervise_run() and checks its exit code and what the
+ * parent printed; a NULL want_* is not checked. */
+static void expect_run(int (*child)(void *), void *arg, const char *progress,
+		       int want_rc, const char *want_out, const char *want_err)
 {
 	struct captured c;
 
-	(void)state;
 	capture_open(&c);
-	assert_int_equal(supervise_run("t", child_ok, "world", "", c.fout, c.ferr), 0);
+	assert_int_equal(supervise_run("t", child, arg, progress, c.fout, c.ferr), want_rc);
 	capture_close(&c);
-	/* The child volunteers for the OOM killer; progress is not printed. */
-	assert_string_equal(c.out, "t: hello world\nt: oom_score_adj=1000\n");
-	assert_string_equal(c.err, "");
+	if (want_out)
+		assert_string_equal(c.out, want_out);
+	if (want_err)
+		assert_string_equal(c.err, want_err);
 	capture_free(&c);
+}
+
+static void test_lines_relayed_and_status(void **state)
+{
+	(void)state;
+	/* The child volunteers for the OOM killer; progress is not printed. */
+	expect_run(child_ok, "world", "", 0, "t: hello world\nt: oom_score_adj=1000\n", "");
 }
 
 static void test_child_exit_status(void **state)
 {
-	struct captured c;
-
 	(void)state;
-	capture_open(&c);
-	assert_int_equal(supervise_run("t", child_fails, NULL, "", c.fout, c.ferr), 1);
-	capture_close(&c);
-	assert_string_equal(c.out, "");
-	assert_string_equal(c.err, "t: something broke\n");
-	capture_free(&c);
+	expect_run(child_fails, NULL, "", 1, "", "t: something broke\n");
 }
 
 static void test_killed_child_reported(void **state)
 {
-	struct captured c;
-
 	(void)state;
-	capture_open(&c);
-	assert_int_equal(supervise_run("t", child_killed, NULL, "x=0", c.fout, c.ferr),
-			 SUPERVISE_EXIT_CHILD_KILLED);
-	capture_close(&c);
-	assert_string_equal(c.out, "t: started\n");
-	assert_string_equal(c.err, "t: child killed by signal 9 (likely OOM killer) "
-				   "phase=two mb_at_last_report=128\n");
-	capture_free(&c);
+	expect_run(child_killed, NULL, "x=0", SUPERVISE_EXIT_CHILD_KILLED, "t: started\n",
+		   "t: child killed by signal 9 (likely OOM killer) "
+		   "phase=two mb_at_last_report=128\n");
 }
 
 static void test_other_signal_and_initial_progress(void **state)
 {
-	struct captured c;
 	char want[160];
 
 	(void)state;
-	capture_open(&c);
-	assert_int_equal(supervise_run("t", child_killed_early, NULL, "anon_mb_at_last_report=0",
-				       c.fout, c.ferr), SUPERVISE_EXIT_CHILD_KILLED);
-	capture_close(&c);
 	snprintf(want, sizeof(want), "t: child killed by signal %d (%s) anon_mb_at_last_report=0\n",
 		 SIGTERM, strsignal(SIGTERM));
-	assert_string_equal(c.err, want);
-	capture_free(&c);
+	expect_run(child_killed_early, NULL, "anon_mb_at_last_report=0",
+		   SUPERVISE_EXIT_CHILD_KILLED, NULL, want);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_lines_relayed_and_status),
-		cmocka_unit_test(test_child_exit_status),
-		cmocka_unit_test(test_killed_child_reported),
-		cmocka_unit_test(test_other_signal_and_initial_progress),
-	};
-
-	return cmocka_run_group_tests_name("supervise", tests, NULL, NULL);
-}
+TEST_MAIN("supervise",
+	  cmocka_unit_test(test_lines_relayed_and_status),
+	  cmocka_unit_test(test_child_exit_status),
+	  cmocka_unit_test(test_killed_child_reported),
+	  cmocka_unit_test(test_other_signal_and_initial_progress))

@@ -215,17 +215,11 @@ static void test_hold_file_present(void **state)
 	free(dir);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fill_matches_pattern_unit),
-		cmocka_unit_test(test_check_finds_corruption),
-		cmocka_unit_test(test_progress_every_64mb),
-		cmocka_unit_test(test_host_run_without_hold_file),
-		cmocka_unit_test(test_host_run_filled_lines),
-		cmocka_unit_test(test_hold_file_timeout),
-		cmocka_unit_test(test_hold_file_present),
-	};
-
-	return cmocka_run_group_tests_name("swapfill", tests, NULL, NULL);
-}
+TEST_MAIN("swapfill",
+	  cmocka_unit_test(test_fill_matches_pattern_unit),
+	  cmocka_unit_test(test_check_finds_corruption),
+	  cmocka_unit_test(test_progress_every_64mb),
+	  cmocka_unit_test(test_host_run_without_hold_file),
+	  cmocka_unit_test(test_host_run_filled_lines),
+	  cmocka_unit_test(test_hold_file_timeout),
+	  cmocka_unit_test(test_hold_file_present))

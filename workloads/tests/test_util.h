@@ -39,6 +39,15 @@ static inline char *read_golden(const char *name)
 	return text;
 }
 
+/* The main of every test program: the listed cmocka tests (a
+ * CMUnitTest initializer each) run as one named group. */
+#define TEST_MAIN(group, ...)                                               \
+	int main(void)                                                      \
+	{                                                                   \
+		const struct CMUnitTest tests_[] = { __VA_ARGS__ };         \
+		return cmocka_run_group_tests_name(group, tests_, NULL, NULL); \
+	}
+
 /* Builds an argv from a NULL-terminated list; getopt permutes the pointer
  * array, so it must be writable. */
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
