@@ -17,7 +17,17 @@ const char report_css[] =
 	"table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}"
 	".PASS{color:#070}.DEADLOCK{color:#b00}.other{color:#a60}"
 	".k-close,.k-no-reconnect,.k-hung,.k-blocked{background:#fdd}.k-reconnect-syn,.k-skip{background:#dfd}"
-	".k-writeback{background:#fed}";
+	".k-writeback{background:#fed}"
+	"section.stack,section.lockdep{margin:.5em 0}h3{font-size:1em;margin:.3em 0}"
+	".badge{background:#b00;color:#fff;padding:0 .4em;border-radius:3px;font-size:.85em}"
+	".frame{font-weight:bold}.role{color:#555;font-style:italic}"
+	".mark-wait{background:#fdd}.mark-release{background:#fed}.mark-reclaim{background:#ffc}"
+	".mark-worker{background:#def}";
+
+static const char report_legend[] =
+	"<code>&lt;- wait</code> a COMMIT or writeback wait, <code>&lt;- release</code> nfs_release_folio, "
+	"<code>&lt;- reclaim</code> direct reclaim or the injection point, <code>&lt;- worker</code> "
+	"the RPC connect worker";
 
 static const char *verdict_class(const char *v)
 {
@@ -64,13 +74,19 @@ void report_write_html(FILE *f, const struct report_run *r)
 	if (r->cls.sig != SIG_NONE) {
 		fprintf(f, "<p>Task ");
 		html_escape(f, r->cls.comm);
-		fprintf(f, " pid %ld at %s s. Stack, innermost first:</p>\n<pre>", r->cls.pid,
-			format_time_us(r->cls.time_us, t, sizeof(t)));
-		for (size_t i = 0; i < r->cls.nframes; i++) {
-			html_escape(f, r->cls.frames[i]);
-			fputc('\n', f);
-		}
-		fprintf(f, "</pre>\n");
+		fprintf(f, " pid %ld at %s s.</p>\n", r->cls.pid, format_time_us(r->cls.time_us, t, sizeof(t)));
+	}
+	if (r->stacks.n) {
+		fprintf(f, "<p>%zu blocked-task report(s), each whole as the console printed it, innermost "
+			   "frame first. Marked frames (reliable ones only): %s.</p>\n", r->stacks.n, report_legend);
+		report_blocks_html(f, &r->stacks, "stack");
+	} else {
+		fprintf(f, "<p>%s</p>\n", r->have_console ? "No blocked-task report in the console." :
+			"(no client-console.log)");
+	}
+	if (r->lockdeps.n) {
+		fprintf(f, "<h2>Lockdep</h2>\n<p>%zu lockdep report(s), each whole.</p>\n", r->lockdeps.n);
+		report_blocks_html(f, &r->lockdeps, "lockdep");
 	}
 
 	fprintf(f, "<h2>Packets</h2>\n<p><b>");

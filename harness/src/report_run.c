@@ -89,6 +89,8 @@ void report_run_load(const char *dir, struct report_run *r)
 		hang_parse(&log, &hr);
 		classify(&hr, &r->cls);
 		hang_free(&hr);
+		report_stacks_find(&log, &r->cls, &r->stacks);
+		report_lockdep_find(&log, &r->lockdeps);
 		mem_points(r, &log);
 		lines_free(&log);
 	} else {
@@ -112,6 +114,8 @@ void report_run_free(struct report_run *r)
 {
 	free(r->summary);
 	tl_free(&r->tl);
+	report_blocks_free(&r->stacks);
+	report_blocks_free(&r->lockdeps);
 }
 
 /* At most this many rows of one key kind (skip rows can be hundreds). */

@@ -8,6 +8,7 @@
 #define NFSTB_REPORT_RUN_H
 
 #include "classify.h"
+#include "report_stack.h"
 #include "timeline.h"
 
 #include <stdbool.h>
@@ -22,6 +23,8 @@ struct report_run {
 	bool have_verdict;
 	struct classification cls;
 	bool have_console;
+	struct report_blocks stacks;	/* blocked tasks, whole */
+	struct report_blocks lockdeps;	/* lockdep reports, whole */
 	char *summary;		/* pcap-summary.txt text or NULL */
 	char check[512];	/* packet-check.txt line or "" */
 	struct timeline tl;
@@ -38,6 +41,9 @@ bool report_row_shown(const struct report_run *r, size_t i);
 
 void report_write_md(FILE *f, const struct report_run *r);
 void report_write_html(FILE *f, const struct report_run *r);
+/* The blocks as <section>s (HTML) or fenced text (Markdown), frames marked. */
+void report_blocks_html(FILE *f, const struct report_blocks *b, const char *id);
+void report_blocks_md(FILE *f, const struct report_blocks *b);
 /* The inline SVG plot of events (and MemAvailable when known). */
 void report_write_svg(FILE *f, const struct report_run *r);
 

@@ -6,6 +6,7 @@
  */
 #include "golden.h"
 #include "junit.h"
+#include "report_stack.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -15,6 +16,9 @@
 
 #define BIN NFSTB_BIN_DIR "/"
 #define RUN NFSTB_TEST_DATA "/run/smoke-v3-1.run"
+/* a real results directory (tests/data/report/README.md) */
+#define REAL "20261203-140703"
+#define REAL_DIR NFSTB_TEST_DATA "/report/" REAL
 
 static char *tmp;
 
@@ -57,6 +61,8 @@ static int setup(void **state)
 			    "'scenario\\tarm\\tmode\\truns\\tpass\\tdeadlock\\tother\\tmean_detect_s\\texpect\\tok\\n"
 			    "smoke-v3\\t-\\tsmoke\\t1\\t1\\t0\\t0\\t-\\t1/1 PASS\\tok\\n' > %s/res/summary.tsv",
 			    tmp, tmp, tmp, tmp, tmp), 0);
+	assert_int_equal(sh("cp -r " REAL_DIR " %s/real && " BIN "nfstb-report --junit %s/real >/dev/null",
+			    tmp, tmp), 0);
 	for (int i = 0; i < 2; i++)
 		assert_int_equal(sh(BIN "nfstb-timeline --rundir %s/res/%s >/dev/null && " BIN
 				    "nfstb-report --rundir %s/res/%s >/dev/null", tmp,
@@ -166,6 +172,82 @@ static void test_cli(void **state)
 	}
 }
 
+/* The whole stack as printed, frames marked; hung-task and SysRq blocks; other states skipped. */
+static void test_stacks_find(void **state)
+{
+	static const char log_text[] =
+		"[    1.0] INFO: task kworker/u4:1:35 blocked for more than 10 seconds.\n"
+		"[    1.0]       Not tainted 6.1.0 #1\n"
+		"[    1.0] task:kworker/u4:1    state:D stack:0     pid:35    ppid:2      flags:0x00004000\n"
+		"[    1.0] Call Trace:\n"
+		"[    1.0]  <TASK>\n"
+		"[    1.0]  wait_on_commit+0x4d/0x90\n"
+		"[    1.0]  ? nfs_release_folio+0x5e/0x210\n"
+		"[    1.0]  nfs_release_folio+0x5e/0x210\n"
+		"[    1.0]  </TASK>\n"
+		"[    1.1] some other line\n"
+		"[    2.0] task:bash            state:S stack:0     pid:40    ppid:1      flags:0x0\n"
+		"[    2.0]  schedule+0x50/0x90\n"
+		"[    2.0] task:nfstb-writer    state:D stack:0     pid:58    ppid:1      flags:0x2\n"
+		"[    2.0]  xs_tcp_setup_socket+0x149/0x3a0\n"
+		"[    2.0]  shrink_node+0x1ad/0x3a0\n"
+		"[    2.0]  </TASK>\n";
+	struct classification cls = { .sig = SIG_RECLAIM_COMMIT_DEADLOCK, .comm = "kworker/u4:1", .pid = 35 };
+	struct report_blocks b;
+	struct lines log;
+
+	(void)state;
+	lines_split(log_text, &log);
+	report_stacks_find(&log, &cls, &b);
+	assert_int_equal(b.n, 2);
+	assert_string_equal(b.v[0].title, "INFO: task kworker/u4:1:35 blocked for more than 10 seconds.");
+	assert_true(b.v[0].named);
+	assert_int_equal(b.v[0].n, 9);
+	assert_string_equal(b.v[0].lines[5], "[    1.0]  wait_on_commit+0x4d/0x90");
+	assert_int_equal(b.v[0].roles[5], FRAME_WAIT);
+	assert_int_equal(b.v[0].roles[6], FRAME_OTHER);	/* "? " frames are not marked */
+	assert_int_equal(b.v[0].roles[7], FRAME_RELEASE);
+	assert_false(b.v[1].named);
+	assert_int_equal(b.v[1].n, 4);
+	assert_int_equal(b.v[1].roles[1], FRAME_WORKER);
+	assert_int_equal(b.v[1].roles[2], FRAME_RECLAIM);
+	report_blocks_free(&b);
+	lines_free(&log);
+}
+
+/* report.md and report.html of three real runs and the index of their results directory. */
+static void test_real_goldens(void **state)
+{
+	static const char *const files[] = {
+		"v3-tcp-control-forced-1/report.md", "v3-tcp-control-forced-1/report.html",
+		"v3-tcp-fixed-forced-1/report.md", "v3-tcp-fixed-forced-1/report.html",
+		"lockdep-v3-control-lockdep-1/report.md", "lockdep-v3-control-lockdep-1/report.html",
+		"report.md", "report.html",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char golden[4096], *text, *p;
+
+		if (strchr(files[i], '/')) {
+			char run[256];
+
+			snprintf(run, sizeof(run), "%.*s", (int)(strchr(files[i], '/') - files[i]), files[i]);
+			assert_int_equal(sh(BIN "nfstb-report --rundir %s/real/%s >/dev/null", tmp, run), 0);
+		}
+		text = slurp("%s/real/%s", files[i]);
+		assert_non_null(text);
+		/* tests/data/report/RUN.report.md.expected, index.report.md.expected, ... */
+		snprintf(golden, sizeof(golden), NFSTB_TEST_DATA "/report/%s%s.x",
+			 strchr(files[i], '/') ? "" : "index.", files[i]);
+		p = strrchr(golden, '/');
+		if (strchr(files[i], '/'))
+			*p = '.';
+		golden_check(golden, text);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	static const struct CMUnitTest tests[] = {
@@ -173,6 +255,8 @@ int main(void)
 		cmocka_unit_test(test_run_html),
 		cmocka_unit_test(test_junit),
 		cmocka_unit_test(test_cli),
+		cmocka_unit_test(test_stacks_find),
+		cmocka_unit_test(test_real_goldens),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
