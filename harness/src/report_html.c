@@ -18,6 +18,8 @@ const char report_css[] =
 	".PASS{color:#070}.DEADLOCK{color:#b00}.other{color:#a60}"
 	".k-close,.k-no-reconnect,.k-hung,.k-blocked{background:#fdd}.k-reconnect-syn,.k-skip{background:#dfd}"
 	".k-writeback{background:#fed}"
+	"tr.unexpected{background:#fee;outline:2px solid #b00}tr.unexpected td.result{font-weight:bold;color:#b00}"
+	"span.unexpected{background:#fee;border:1px solid #b00;padding:0 .3em}td.reason{max-width:30em}"
 	"section.stack,section.lockdep{margin:.5em 0}h3{font-size:1em;margin:.3em 0}"
 	".badge{background:#b00;color:#fff;padding:0 .4em;border-radius:3px;font-size:.85em}"
 	".frame{font-weight:bold}.role{color:#555;font-style:italic}"

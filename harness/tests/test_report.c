@@ -129,12 +129,27 @@ static void test_junit(void **state)
 	md = slurp("%s/res/%s", "report.md");
 	must_contain(md, "| scenario | arm | mode | runs |");
 	must_contain(md, "[report](smoke-v3-1/report.md)");
-	must_contain(md, "| FAIL |");
+	must_contain(md, "| **FAIL: unexpected verdict** | none: the run passed |");
 	html = slurp("%s/res/%s", "report.html");
-	must_contain(html, "<a href=\"tcp-v3-control-forced-1/report.html\">");
+	must_contain(html, "<tr class=\"run unexpected\" id=\"run-tcp-v3-control-forced-1\">"
+			   "<td><a class=\"report-link\" href=\"tcp-v3-control-forced-1/report.html\">");
+	must_contain(html, "<td class=\"result\">FAIL: unexpected verdict</td>");
+	must_contain(html, "<tr class=\"run\" id=\"run-smoke-v3-1\">");
 	free(xml);
 	free(md);
 	free(html);
+}
+
+/* The witness named for each rule letter of nfstb-verdict. */
+static void test_rule_witness(void **state)
+{
+	(void)state;
+	assert_string_equal(junit_rule_witness('n'), "packets");
+	assert_string_equal(junit_rule_witness('g'), "trace");
+	assert_string_equal(junit_rule_witness('d'), "data (verify summaries)");
+	assert_string_equal(junit_rule_witness('a'), "stack (console)");
+	assert_string_equal(junit_rule_witness('?'), "");
+	assert_string_equal(junit_rule_witness('\0'), "");
 }
 
 static void test_cli(void **state)
@@ -256,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_junit),
 		cmocka_unit_test(test_cli),
 		cmocka_unit_test(test_stacks_find),
+		cmocka_unit_test(test_rule_witness),
 		cmocka_unit_test(test_real_goldens),
 	};
 
