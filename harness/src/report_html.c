@@ -20,6 +20,7 @@ const char report_css[] =
 	".k-writeback{background:#fed}"
 	"tr.unexpected{background:#fee;outline:2px solid #b00}tr.unexpected td.result{font-weight:bold;color:#b00}"
 	"span.unexpected{background:#fee;border:1px solid #b00;padding:0 .3em}td.reason{max-width:30em}"
+	"tr.conn th{background:#eef}tr.unanswered{background:#fdd;font-weight:bold}"
 	"section.stack,section.lockdep{margin:.5em 0}h3{font-size:1em;margin:.3em 0}"
 	".badge{background:#b00;color:#fff;padding:0 .4em;border-radius:3px;font-size:.85em}"
 	".frame{font-weight:bold}.role{color:#555;font-style:italic}"
@@ -93,9 +94,12 @@ void report_write_html(FILE *f, const struct report_run *r)
 
 	fprintf(f, "<h2>Packets</h2>\n<p><b>");
 	html_escape(f, r->check[0] ? r->check : "packet_check=n/a reason=no packet-check.txt");
-	fprintf(f, "</b></p>\n<pre>");
+	fprintf(f, "</b></p>\n<p>RPC procedures per connection (packets.tsv; a call is unanswered when no "
+		   "reply with its XID came back on the same connection):</p>\n");
+	report_conns_html(f, &r->conns);
+	fprintf(f, "<details><summary>pcap-summary.txt</summary><pre>");
 	html_escape(f, r->summary ? r->summary : "(no pcap-summary.txt)\n");
-	fprintf(f, "</pre>\n<h2>Key timeline rows</h2>\n<p>Clock: seconds since the client booted; ");
+	fprintf(f, "</pre></details>\n<h2>Key timeline rows</h2>\n<p>Clock: seconds since the client booted; ");
 	html_escape(f, r->anchor[0] ? r->anchor : "no timeline.tsv");
 	fprintf(f, ".</p>\n<table><tr><th>time_s</th><th>source</th><th>key</th><th>event</th></tr>\n");
 	for (size_t i = 0; i < r->tl.n; i++) {

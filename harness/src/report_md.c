@@ -50,10 +50,11 @@ void report_write_md(FILE *f, const struct report_run *r)
 
 	fprintf(f, "## Packets\n\n");
 	fprintf(f, "%s\n\n", r->check[0] ? r->check : "packet_check=n/a reason=no packet-check.txt");
-	if (r->summary)
-		fprintf(f, "```\n%s```\n\n", r->summary);
-	else
-		fprintf(f, "(no pcap-summary.txt)\n\n");
+	fprintf(f, "RPC procedures per connection (packets.tsv; a call is unanswered when no reply with its "
+		   "XID came back on the same connection):\n\n");
+	report_conns_md(f, &r->conns);
+	fprintf(f, "%s\n\n", r->summary ? "All packet facts: [pcap-summary.txt](pcap-summary.txt)." :
+		"(no pcap-summary.txt)");
 
 	fprintf(f, "## Key timeline rows\n\n");
 	fprintf(f, "Clock: seconds since the client booted; %s.\n\n", r->anchor[0] ? r->anchor : "no timeline.tsv");

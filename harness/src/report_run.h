@@ -8,6 +8,7 @@
 #define NFSTB_REPORT_RUN_H
 
 #include "classify.h"
+#include "report_packets.h"
 #include "report_stack.h"
 #include "timeline.h"
 
@@ -27,6 +28,7 @@ struct report_run {
 	struct report_blocks lockdeps;	/* lockdep reports, whole */
 	char *summary;		/* pcap-summary.txt text or NULL */
 	char check[512];	/* packet-check.txt line or "" */
+	struct report_conns conns;	/* packets.tsv per connection */
 	struct timeline tl;
 	char anchor[512];
 	struct { int64_t t_us; long kb; } mem[REPORT_MAX_MEM];

@@ -6,6 +6,7 @@
  */
 #include "golden.h"
 #include "junit.h"
+#include "report_packets.h"
 #include "report_stack.h"
 #include "util.h"
 
@@ -89,7 +90,8 @@ static void test_run_md(void **state)
 	must_contain(md, "Reason: smoke: data verified");
 	must_contain(md, "Classifier: `none`");
 	must_contain(md, "packet_check=agree reason=close then reconnect SYN, every call answered");
-	must_contain(md, "reconnect_syn=1");
+	must_contain(md, "| 3 | READ | 2 | 2 | 0 |");	/* the per-connection procedure table */
+	must_contain(md, "All packet facts: [pcap-summary.txt](pcap-summary.txt).");
 	must_contain(md, "| pkt | close | client FIN\\|ACK");	/* md_cell escapes the bar */
 	must_contain(md, "| pkt | reconnect-syn | client SYN");
 	must_contain(md, "- [client-trace.txt](client-trace.txt)");
@@ -138,6 +140,43 @@ static void test_junit(void **state)
 	free(xml);
 	free(md);
 	free(html);
+}
+
+/* A reconnect on the same port is a new connection; the call of the old one stays unanswered. */
+static void test_conns(void **state)
+{
+	static const char tsv[] =
+		"frame\ttime\tsrc\tsport\tdst\tdport\tproto\tflags\txid\tdir\tprog\tvers\tproc\tstable\tcommitted\tops\n"
+		"1\t100.000000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tSYN\t-\t-\t-\t-\t-\t-\t-\t-\n"
+		"2\t100.100000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tPSH|ACK\t0x1\tcall\tNFS\t3\tWRITE\tUNSTABLE\t-\t-\n"
+		"3\t100.200000\t10.0.0.1\t2049\t10.0.0.2\t815\ttcp\tPSH|ACK\t0x1\treply\tNFS\t3\tWRITE\t-\tUNSTABLE\t-\n"
+		"4\t100.300000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tPSH|ACK\t0x2\tcall\tNFS\t3\tCOMMIT\t-\t-\t-\n"
+		"5\t100.400000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tFIN|ACK\t-\t-\t-\t-\t-\t-\t-\t-\n"
+		"6\t100.500000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tSYN\t-\t-\t-\t-\t-\t-\t-\t-\n"
+		"7\t100.600000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tPSH|ACK\t0x2\tcall\tNFS\t3\tCOMMIT\t-\t-\t-\n"
+		"8\t100.700000\t10.0.0.1\t2049\t10.0.0.2\t815\ttcp\tPSH|ACK\t0x2\treply\tMOUNT\t3\tMNT\t-\t-\t-\n"
+		"9\t100.800000\t10.0.0.1\t2049\t10.0.0.2\t815\ttcp\tPSH|ACK\t0x2\treply\tNFS\t3\tCOMMIT\t-\t-\t-\n";
+	struct report_conns *c = malloc(sizeof(*c));
+	char path[4096];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/packets.tsv", tmp);
+	test_write(path, tsv);
+	report_conns_load(path, "10.0.0.1", c);
+	assert_true(c->loaded);
+	assert_int_equal(c->n, 2);
+	assert_int_equal(c->v[0].syn, 1);
+	assert_int_equal(c->v[0].fin, 1);
+	assert_int_equal(c->v[0].nprocs, 2);
+	assert_string_equal(c->v[0].procs[1].name, "COMMIT");
+	assert_int_equal(c->v[0].procs[1].calls, 1);
+	assert_int_equal(c->v[0].procs[1].unanswered, 1);
+	assert_int_equal(c->v[0].procs[0].replies, 1);
+	assert_int_equal(c->v[1].nprocs, 2);	/* COMMIT, and MOUNT.MNT's stray reply */
+	assert_int_equal(c->v[1].procs[0].unanswered, 0);	/* program and XID must both match */
+	assert_int_equal(c->v[1].procs[0].replies, 1);
+	assert_string_equal(c->v[1].procs[1].name, "MOUNT.MNT");
+	free(c);
 }
 
 /* The witness named for each rule letter of nfstb-verdict. */
@@ -272,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_cli),
 		cmocka_unit_test(test_stacks_find),
 		cmocka_unit_test(test_rule_witness),
+		cmocka_unit_test(test_conns),
 		cmocka_unit_test(test_real_goldens),
 	};
 
