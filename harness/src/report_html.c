@@ -97,6 +97,10 @@ void report_write_html(FILE *f, const struct report_run *r)
 	fprintf(f, "</b></p>\n<p>RPC procedures per connection (packets.tsv; a call is unanswered when no "
 		   "reply with its XID came back on the same connection):</p>\n");
 	report_conns_html(f, &r->conns);
+	fprintf(f, "<h3>The reconnect</h3>\n<p>From the first close, one row per event on the client's clock "
+		   "(timeline.tsv; rows are in order, not to scale): SYN, FIN, RST and COMMIT between the lanes, "
+		   "the connect worker's trace events and nfs_release_folio decisions left of the client.</p>\n");
+	report_write_flow(f, r);
 	fprintf(f, "<details><summary>pcap-summary.txt</summary><pre>");
 	html_escape(f, r->summary ? r->summary : "(no pcap-summary.txt)\n");
 	fprintf(f, "</pre></details>\n<h2>Key timeline rows</h2>\n<p>Clock: seconds since the client booted; ");

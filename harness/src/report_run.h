@@ -46,6 +46,8 @@ void report_write_html(FILE *f, const struct report_run *r);
 /* The blocks as <section>s (HTML) or fenced text (Markdown), frames marked. */
 void report_blocks_html(FILE *f, const struct report_blocks *b, const char *id);
 void report_blocks_md(FILE *f, const struct report_blocks *b);
+/* The reconnect as an SVG flow diagram (client and server lanes). */
+void report_write_flow(FILE *f, const struct report_run *r);
 /* The inline SVG plot of events (and MemAvailable when known). */
 void report_write_svg(FILE *f, const struct report_run *r);
 

@@ -83,6 +83,10 @@ has control "the whole stack: ret_from_fork" 'ret_from_fork+0x1f/0x30'
 has control "the role in text beside the frame" '&lt;- worker'
 has control "the packet table" '<table class="procs" id="procs">'
 has control "the COMMIT row of the packet table" '<td>COMMIT</td>'
+has control "the flow diagram" '<svg[^>]*id="flow"'
+has control "flow: the close arrow" 'class="msg-label"[^>]*>FIN|ACK'
+has control "flow: no reconnect" 'class="end"[^>]*>capture ends'
+has control "flow: the worker's writeback decision" 'class="note writeback"[^>]*>pid 27: nfs_release_folio writeback'
 has control "the timeline plot" '<svg[^>]*id="timeline"'
 has control "the timeline's labels" 'class="label"' 3
 
@@ -91,6 +95,9 @@ has fixed "verdict PASS" 'Verdict: PASS'
 has fixed "no stack, said so" 'No blocked-task report in the console.'
 hasnt fixed "no stack section" 'class="stack'
 has fixed "the packet table, five connections" '<tr class="conn">' 5
+has fixed "flow: the reconnect SYN arrow" 'class="msg-label"[^>]*>SYN 10.213.59.20:815'
+has fixed "flow: the COMMITs and their replies" 'class="msg-label"[^>]*>COMMIT reply' 4
+has fixed "flow: the worker's skip decisions" 'class="note skip"' 3
 has fixed "the timeline plot" '<svg[^>]*id="timeline"'
 has fixed "a skip label" 'class="label"[^>]*>skip<'
 has fixed "a reconnect-syn label" 'class="label"[^>]*>reconnect-syn<'

@@ -109,6 +109,8 @@ static void test_run_html(void **state)
 	must_contain(html, "<svg xmlns=\"http://www.w3.org/2000/svg\"");
 	must_contain(html, ">reconnect-syn</text>");
 	must_contain(html, "<tr class=\"k-close\">");
+	must_contain(html, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"flow\"");
+	must_contain(html, "class=\"msg-label\" x=\"565\" y=\"");
 	must_contain(html, "</html>\n");
 	/* self-contained: nothing fetched from anywhere */
 	assert_null(strstr(html, "<script"));
