@@ -18,6 +18,7 @@
 #define LANE_H 30
 #define LABEL_H 12
 #define MAX_LABEL_ROWS 16
+#define MARK_H 30
 #define MEM_H 120
 
 static const char *const lanes[] = { "pkt", "trace", "console" };
@@ -85,6 +86,73 @@ static void place_labels(struct label *lb, size_t n, int rows[])
 	}
 }
 
+/* The keys whose first event the verdict rests on, by verdict. */
+static bool verdict_key(const char *verdict, const char *key)
+{
+	if (starts_with(verdict, "DEADLOCK"))
+		return !strcmp(key, "close") || !strcmp(key, "writeback") || !strcmp(key, "blocked") ||
+		       !strcmp(key, "no-reconnect");
+	if (!strcmp(verdict, "PASS"))
+		return !strcmp(key, "close") || !strcmp(key, "skip") || !strcmp(key, "reconnect-syn");
+	return false;
+}
+
+/*
+ * The reconnect as a band across the lanes, from the first close to the
+ * reconnect SYN (or the plot's end), and a ring around the first event of
+ * each key the verdict rests on; both explained in a row of their own under
+ * the time axis, so they overlap no label.
+ */
+static void write_marks(FILE *f, const struct report_run *r, int64_t lo, double scale,
+		       const int top[], int axis)
+{
+	int64_t close = TIME_NONE, syn = TIME_NONE;
+	char seen[8][16], keys[128] = "";
+	size_t nseen = 0;
+
+	for (size_t i = 0; i < r->tl.n; i++) {
+		const struct tl_event *e = &r->tl.v[i];
+
+		if (e->t_us == TIME_NONE)
+			continue;
+		if (close == TIME_NONE && !strcmp(e->key, "close"))
+			close = e->t_us;
+		if (close != TIME_NONE && syn == TIME_NONE && !strcmp(e->key, "reconnect-syn"))
+			syn = e->t_us;
+	}
+	if (close != TIME_NONE) {
+		int x1 = LEFT + (int)((double)(close - lo) * scale + 0.5);
+		int x2 = syn != TIME_NONE ? LEFT + (int)((double)(syn - lo) * scale + 0.5) : W - RIGHT;
+
+		fprintf(f, "<rect class=\"reconnect-band\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+			   "fill=\"#fc0\" fill-opacity=\"0.15\"/>\n", x1, top[0], x2 - x1 > 1 ? x2 - x1 : 1, axis - top[0]);
+	}
+	for (size_t i = 0; i < r->tl.n && nseen < ARRAY_SIZE(seen); i++) {
+		const struct tl_event *e = &r->tl.v[i];
+		size_t l, k;
+
+		if (e->t_us == TIME_NONE || !verdict_key(r->verdict, e->key))
+			continue;
+		for (k = 0; k < nseen && strcmp(seen[k], e->key); k++)
+			;
+		for (l = 0; l < ARRAY_SIZE(lanes) && strcmp(lanes[l], e->source); l++)
+			;
+		if (k < nseen || l == ARRAY_SIZE(lanes))
+			continue;
+		snprintf(seen[nseen++], sizeof(seen[0]), "%s", e->key);
+		snprintf(keys + strlen(keys), sizeof(keys) - strlen(keys), "%s%s", nseen > 1 ? ", " : "", e->key);
+		fprintf(f, "<circle class=\"verdict-event\" cx=\"%d\" cy=\"%d\" r=\"7\" fill=\"none\" "
+			   "stroke=\"#000\" stroke-width=\"1.5\"/>\n",
+			LEFT + (int)((double)(e->t_us - lo) * scale + 0.5), top[l + 1] - LANE_H / 2);
+	}
+	fprintf(f, "<text class=\"marks\" x=\"%d\" y=\"%d\">shaded: %s; ringed: %s</text>\n", LEFT, axis + 26,
+		close == TIME_NONE ? "no close" : syn != TIME_NONE ? "the reconnect, close to SYN" :
+		"from the close, no reconnect", nseen ? keys : "no event the verdict rests on");
+	if (nseen)
+		fprintf(f, "<text x=\"%d\" y=\"%d\">(the first event of each kind the verdict %s rests on)</text>\n",
+			LEFT, axis + 38, r->verdict);
+}
+
 void report_write_svg(FILE *f, const struct report_run *r)
 {
 	int64_t lo = TIME_NONE, hi = TIME_NONE;
@@ -140,7 +208,7 @@ void report_write_svg(FILE *f, const struct report_run *r)
 	for (size_t l = 0; l < ARRAY_SIZE(lanes); l++)
 		top[l + 1] = top[l] + rows[l] * LABEL_H + LANE_H;
 	int axis = top[ARRAY_SIZE(lanes)];
-	int h = axis + 20 + (r->nmem > 1 ? MEM_H + 20 : 0);
+	int h = axis + 20 + MARK_H + (r->nmem > 1 ? MEM_H + 20 : 0);
 
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"timeline\" width=\"%d\" height=\"%d\" "
 		"font-family=\"sans-serif\" font-size=\"10\">\n", W, h);
@@ -178,9 +246,11 @@ void report_write_svg(FILE *f, const struct report_run *r)
 			"<text class=\"label\" x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>\n",
 			lb->x, ty + 2, lb->x, tick, c, lb->start, ty, c, e->key);
 	}
+	write_marks(f, r, lo, scale, top, axis);
+	axis += MARK_H;
 	char t[32];
 	fprintf(f, "<text x=\"%d\" y=\"%d\">%s s</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s s</text>\n",
-		LEFT, axis + 10, format_secs_ms(lo, t, sizeof(t)), W - RIGHT, axis + 10,
+		LEFT, axis - MARK_H + 10, format_secs_ms(lo, t, sizeof(t)), W - RIGHT, axis - MARK_H + 10,
 		format_secs_ms(hi, (char[32]){ 0 }, 32));
 	if (r->nmem > 1) {
 		long max = 1;

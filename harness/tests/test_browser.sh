@@ -87,7 +87,7 @@ sed -i 's/^  "rule": .*/  "rule": "g",/; s/^  "reason": .*/  "reason": "crafted:
 "$BIN/nfstb-report" --junit "$tmp/res2" >/dev/null || exit 1
 
 CONTROL_SEL="section.stack.named .frame.mark-wait .frame.mark-release .frame.mark-reclaim .frame.mark-worker table#procs svg#flow svg#timeline text.label"
-FIXED_SEL="table#procs svg#flow text.msg-label text.note.skip svg#timeline"
+FIXED_SEL="table#procs svg#flow text.msg-label text.note.skip svg#timeline rect.reconnect-band circle.verdict-event"
 LOCKDEP_SEL="section.lockdep"
 INDEX_SEL="table#summary table#runs a.report-link td.reason"
 bar() { local IFS='|'; echo "$*"; }
@@ -112,6 +112,9 @@ has control "flow: no reconnect" 'class="end"[^>]*>capture ends'
 has control "flow: the worker's writeback decision" 'class="note writeback"[^>]*>pid 27: nfs_release_folio writeback'
 has control "the timeline plot" '<svg[^>]*id="timeline"'
 has control "the timeline's labels" 'class="label"' 3
+has control "the timeline's reconnect band and verdict rings" 'class="verdict-event"' 4
+has control "the timeline says what is marked" 'ringed: close, no-reconnect, writeback, blocked'
+
 
 render fixed "$tmp/res/v3-tcp-fixed-forced-1/report.html" "$(bar $FIXED_SEL)"
 visible fixed $FIXED_SEL
@@ -125,6 +128,7 @@ has fixed "flow: the worker's skip decisions" 'class="note skip"' 3
 has fixed "the timeline plot" '<svg[^>]*id="timeline"'
 has fixed "a skip label" 'class="label"[^>]*>skip<'
 has fixed "a reconnect-syn label" 'class="label"[^>]*>reconnect-syn<'
+has fixed "the reconnect band, close to SYN" 'shaded: the reconnect, close to SYN; ringed: close, skip, reconnect-syn'
 
 render lockdep "$tmp/res/lockdep-v3-control-lockdep-1/report.html" "$(bar $LOCKDEP_SEL)"
 visible lockdep $LOCKDEP_SEL
