@@ -70,6 +70,7 @@ check: deps
 	@kernel-patches/check-series.sh
 	@$(MAKE) -s -C workloads check
 	@harness/tests/test_inputs.sh
+	@$(MAKE) -s -C harness browser-check
 	@$(MAKE) -s -C harness check
 
 check-series: deps

@@ -16,8 +16,9 @@ pkgs=(
 	libsystemd0 libkeyutils1 libcap2
 	# packet capture and decoding
 	tcpdump tshark
-	# tests
-	libcmocka-dev pkg-config
+	# tests; chromium renders the reports in harness/tests/test_browser.sh
+	# (fonts-liberation is only a Recommends of chromium, installed here on purpose)
+	libcmocka-dev pkg-config chromium fonts-liberation
 )
 
 missing=()

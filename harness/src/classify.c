@@ -122,6 +122,30 @@ static void name_task(const struct blocked_task *t, struct classification *c)
 	}
 }
 
+enum frame_role frame_role(const char *name)
+{
+	if (in_list(name, wait_fns, ARRAY_SIZE(wait_fns)))
+		return FRAME_WAIT;
+	if (in_list(name, release_fns, ARRAY_SIZE(release_fns)))
+		return FRAME_RELEASE;
+	if (is_reclaim(name))
+		return FRAME_RECLAIM;
+	if (in_list(name, connect_workers, ARRAY_SIZE(connect_workers)))
+		return FRAME_WORKER;
+	return FRAME_OTHER;
+}
+
+const char *frame_role_name(enum frame_role role)
+{
+	static const char *const names[] = {
+		[FRAME_OTHER] = "other", [FRAME_WAIT] = "wait",
+		[FRAME_RELEASE] = "release", [FRAME_RECLAIM] = "reclaim",
+		[FRAME_WORKER] = "worker",
+	};
+
+	return names[role];
+}
+
 const char *signature_name(enum signature sig)
 {
 	switch (sig) {

@@ -41,6 +41,18 @@ struct classification {
 	char near_miss[640];
 };
 
+/* The part of the cycle a frame's bare function name plays, by the tables above. */
+enum frame_role {
+	FRAME_OTHER,
+	FRAME_WAIT,	/* a writeback or COMMIT wait */
+	FRAME_RELEASE,	/* nfs_release_folio, nfs_release_page */
+	FRAME_RECLAIM,	/* direct reclaim (exact names) or the injection point */
+	FRAME_WORKER,	/* an RPC connect worker */
+};
+enum frame_role frame_role(const char *name);
+/* "wait", "release", "reclaim", "worker" or "other". */
+const char *frame_role_name(enum frame_role role);
+
 const char *signature_name(enum signature sig);
 void classify(const struct hang_reports *r, struct classification *c);
 /* Prints exactly what nfstb-classify prints (golden files compare it). */

@@ -15,7 +15,10 @@ struct junit_case {
 	char scenario[64], arm[16], mode[16], verdict[96], detect_s[32];
 	char check[256];	/* packet-check.txt, or "" */
 	char expected[96];	/* "" when the arm has no expectation */
+	char reason[512];	/* verdict.json's reason, or "" */
+	char witness[32];	/* the witness behind the verdict's rule, or "" */
 	bool failed;
+	bool unexpected;	/* missed its expected verdict (allowed or not), or no record */
 };
 
 /*
@@ -24,6 +27,9 @@ struct junit_case {
  * record fails, and so does a miss beyond its group's threshold.
  */
 int junit_collect(const char *dir, struct junit_case **out, size_t *n);
+
+/* The witness whose fact decided a verdict of rule letter @rule (verdict_rules.h). */
+const char *junit_rule_witness(char rule);
 
 void junit_write_xml(FILE *f, const struct junit_case *c, size_t n);
 /* @summary_tsv: the text of summary.tsv (nfstb-table) or NULL. */

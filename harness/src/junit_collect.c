@@ -7,6 +7,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *junit_rule_witness(char rule)
+{
+	static const struct { const char *rules, *witness; } map[] = {
+		{ "d", "data (verify summaries)" }, { "pk", "kernel (console)" },
+		{ "m", "boot marker" }, { "fgex", "trace" }, { "ab", "stack (console)" },
+		{ "n", "packets" }, { "lz", "lockdep (console)" }, { "c", "workload (console)" },
+		{ "v", "verify summaries" }, { "ost", "swap (console)" }, { "-", "an input file" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
+		if (rule && strchr(map[i].rules, rule))
+			return map[i].witness;
+	return "";
+}
+
 /* One testcase per run of the run list: the matrix's, or the run dirs'. */
 int junit_collect(const char *dir, struct junit_case **out, size_t *n)
 {
@@ -32,6 +47,21 @@ int junit_collect(const char *dir, struct junit_case **out, size_t *n)
 		snprintf(c->expected, sizeof(c->expected), "%s",
 			 r->expect ? r->expect->verdict : "");
 		c->failed = run_judgement_failed(r->judgement);
+		c->unexpected = r->judgement == RUN_FAILED || r->judgement == RUN_ALLOWED_MISS ||
+				r->judgement == RUN_NO_RECORD;
+		snprintf(c->reason, sizeof(c->reason), "%s", r->reason);
+		if (!r->has_record)
+			snprintf(c->witness, sizeof(c->witness), "no verdict record");
+		else if (c->unexpected && !strcmp(r->verdict, "PASS"))
+			snprintf(c->witness, sizeof(c->witness), "none: the run passed");
+		snprintf(path, sizeof(path), "%s/%s/verdict.json", dir, r->run);
+		if (c->unexpected && !c->witness[0] && (text = read_whole_file(path))) {
+			char rule[8];
+
+			if (json_string(text, "rule", rule, sizeof(rule)))
+				snprintf(c->witness, sizeof(c->witness), "%s", junit_rule_witness(rule[0]));
+			free(text);
+		}
 		snprintf(path, sizeof(path), "%s/%s/verdict.tsv", dir, r->run);
 		if ((text = read_whole_file(path))) {
 			tsv_column(text, 5, c->detect_s, sizeof(c->detect_s));

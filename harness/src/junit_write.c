@@ -99,6 +99,16 @@ static void html_row(FILE *f, char **cells, int n, bool header)
 	fputs("</tr>\n", f);
 }
 
+/* The index's result cell: what the run's judgement says, in words. */
+static const char *result_text(const struct junit_case *c)
+{
+	if (c->failed)
+		return c->expected[0] ? "FAIL: unexpected verdict" : "FAIL: no verdict record";
+	if (c->unexpected)
+		return "allowed miss: unexpected verdict";
+	return c->expected[0] ? "ok" : "report only";
+}
+
 void junit_write_index_md(FILE *f, const struct junit_case *c, size_t n, const char *summary)
 {
 	fprintf(f, "# nfstb results\n\n## Summary (nfstb-table)\n\n");
@@ -106,16 +116,26 @@ void junit_write_index_md(FILE *f, const struct junit_case *c, size_t n, const c
 		each_row(summary, md_row, f);
 	else
 		fprintf(f, "(no summary.tsv: run nfstb-table first)\n");
-	fprintf(f, "\n## Runs\n\n| run | scenario.arm.mode | verdict | expected | result | packet check | report |\n"
-		   "| --- | --- | --- | --- | --- | --- | --- |\n");
+	fprintf(f, "\n## Runs\n\n| run | scenario.arm.mode | verdict | expected | result | failed by | reason "
+		   "| packet check | report |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "| %s | %s.%s.%s | ", c[i].name, c[i].scenario, c[i].arm, c[i].mode);
 		md_cell(f, c[i].verdict);
-		fprintf(f, " | %s | %s | ", c[i].expected[0] ? c[i].expected : "-",
-			c[i].failed ? "FAIL" : c[i].expected[0] ? "ok" : "report only");
+		fprintf(f, " | %s | %s%s%s | %s | ", c[i].expected[0] ? c[i].expected : "-",
+			c[i].unexpected ? "**" : "", result_text(&c[i]), c[i].unexpected ? "**" : "",
+			c[i].witness[0] ? c[i].witness : "-");
+		md_cell(f, c[i].reason[0] ? c[i].reason : "-");
+		fprintf(f, " | ");
 		md_cell(f, c[i].check[0] ? c[i].check : "-");
 		fprintf(f, " | [report](%s/report.md) |\n", c[i].name);
 	}
+}
+
+static void html_cell(FILE *f, const char *cls, const char *text)
+{
+	fprintf(f, "<td class=\"%s\">", cls);
+	html_escape(f, text && *text ? text : "-");
+	fputs("</td>", f);
 }
 
 void junit_write_index_html(FILE *f, const struct junit_case *c, size_t n, const char *summary)
@@ -124,16 +144,21 @@ void junit_write_index_html(FILE *f, const struct junit_case *c, size_t n, const
 		   "<style>%s</style></head><body>\n<h1>nfstb results</h1>\n<h2>Summary (nfstb-table)</h2>\n",
 		report_css);
 	if (summary) {
-		fprintf(f, "<table>\n");
+		fprintf(f, "<table id=\"summary\">\n");
 		each_row(summary, html_row, f);
 		fprintf(f, "</table>\n");
 	} else {
 		fprintf(f, "<p>(no summary.tsv: run nfstb-table first)</p>\n");
 	}
-	fprintf(f, "<h2>Runs</h2>\n<table>\n<tr><th>run</th><th>scenario.arm.mode</th><th>verdict</th>"
-		   "<th>expected</th><th>result</th><th>packet check</th></tr>\n");
+	fprintf(f, "<h2>Runs</h2>\n<p>A row whose verdict is not the one its arm expects is marked "
+		   "<span class=\"unexpected\">unexpected</span> and names the witness whose fact decided "
+		   "the verdict.</p>\n<table id=\"runs\">\n<tr><th>run</th><th>scenario.arm.mode</th>"
+		   "<th>verdict</th><th>expected</th><th>result</th><th>failed by</th><th>reason</th>"
+		   "<th>packet check</th></tr>\n");
 	for (size_t i = 0; i < n; i++) {
-		fprintf(f, "<tr><td><a href=\"%s/report.html\">", c[i].name);
+		fprintf(f, "<tr class=\"run%s\" id=\"run-", c[i].unexpected ? " unexpected" : "");
+		html_escape(f, c[i].name);
+		fprintf(f, "\"><td><a class=\"report-link\" href=\"%s/report.html\">", c[i].name);
 		html_escape(f, c[i].name);
 		fprintf(f, "</a></td><td>");
 		html_escape(f, c[i].scenario);
@@ -141,14 +166,15 @@ void junit_write_index_html(FILE *f, const struct junit_case *c, size_t n, const
 		html_escape(f, c[i].arm);
 		fprintf(f, ".");
 		html_escape(f, c[i].mode);
-		fprintf(f, "</td><td class=\"%s\">", !strcmp(c[i].verdict, "PASS") ? "PASS" :
-			starts_with(c[i].verdict, "DEADLOCK") ? "DEADLOCK" : "other");
-		html_escape(f, c[i].verdict);
-		fprintf(f, "</td><td>");
-		html_escape(f, c[i].expected[0] ? c[i].expected : "-");
-		fprintf(f, "</td><td>%s</td><td>", c[i].failed ? "FAIL" : c[i].expected[0] ? "ok" : "report only");
-		html_escape(f, c[i].check[0] ? c[i].check : "-");
-		fprintf(f, "</td></tr>\n");
+		fprintf(f, "</td>");
+		html_cell(f, !strcmp(c[i].verdict, "PASS") ? "PASS" :
+			  starts_with(c[i].verdict, "DEADLOCK") ? "DEADLOCK" : "other", c[i].verdict);
+		html_cell(f, "expected", c[i].expected);
+		html_cell(f, "result", result_text(&c[i]));
+		html_cell(f, "witness", c[i].witness);
+		html_cell(f, "reason", c[i].reason);
+		html_cell(f, "check", c[i].check);
+		fprintf(f, "</tr>\n");
 	}
 	fprintf(f, "</table>\n</body></html>\n");
 }

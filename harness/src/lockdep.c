@@ -31,7 +31,7 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= k && !strcmp(s + n - k, suffix);
 }
 
-static bool is_head(const char *msg)
+bool lockdep_is_head(const char *msg)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(heads); i++)
 		if (starts_with(msg, heads[i]))
@@ -182,7 +182,7 @@ static size_t parse_report(const struct lines *log, size_t i,
 	summarise(r, msg);
 	for (i++; i < log->n; i++) {
 		msg = printk_split(log->v[i], &t);
-		if (is_head(msg))
+		if (lockdep_is_head(msg))
 			return i;
 		if (starts_with(skip_spaces(msg), "stack backtrace:"))
 			return i + 1;
@@ -220,7 +220,7 @@ void lockdep_parse(const struct lines *log, struct lockdep_info *li)
 	while (i < log->n) {
 		int64_t t;
 
-		if (!is_head(printk_split(log->v[i], &t))) {
+		if (!lockdep_is_head(printk_split(log->v[i], &t))) {
 			i++;
 			continue;
 		}

@@ -17,7 +17,20 @@ const char report_css[] =
 	"table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}"
 	".PASS{color:#070}.DEADLOCK{color:#b00}.other{color:#a60}"
 	".k-close,.k-no-reconnect,.k-hung,.k-blocked{background:#fdd}.k-reconnect-syn,.k-skip{background:#dfd}"
-	".k-writeback{background:#fed}";
+	".k-writeback{background:#fed}"
+	"tr.unexpected{background:#fee;outline:2px solid #b00}tr.unexpected td.result{font-weight:bold;color:#b00}"
+	"span.unexpected{background:#fee;border:1px solid #b00;padding:0 .3em}td.reason{max-width:30em}"
+	"tr.conn th{background:#eef}tr.unanswered{background:#fdd;font-weight:bold}"
+	"section.stack,section.lockdep{margin:.5em 0}h3{font-size:1em;margin:.3em 0}"
+	".badge{background:#b00;color:#fff;padding:0 .4em;border-radius:3px;font-size:.85em}"
+	".frame{font-weight:bold}.role{color:#555;font-style:italic}"
+	".mark-wait{background:#fdd}.mark-release{background:#fed}.mark-reclaim{background:#ffc}"
+	".mark-worker{background:#def}";
+
+static const char report_legend[] =
+	"<code>&lt;- wait</code> a COMMIT or writeback wait, <code>&lt;- release</code> nfs_release_folio, "
+	"<code>&lt;- reclaim</code> direct reclaim or the injection point, <code>&lt;- worker</code> "
+	"the RPC connect worker";
 
 static const char *verdict_class(const char *v)
 {
@@ -64,20 +77,33 @@ void report_write_html(FILE *f, const struct report_run *r)
 	if (r->cls.sig != SIG_NONE) {
 		fprintf(f, "<p>Task ");
 		html_escape(f, r->cls.comm);
-		fprintf(f, " pid %ld at %s s. Stack, innermost first:</p>\n<pre>", r->cls.pid,
-			format_time_us(r->cls.time_us, t, sizeof(t)));
-		for (size_t i = 0; i < r->cls.nframes; i++) {
-			html_escape(f, r->cls.frames[i]);
-			fputc('\n', f);
-		}
-		fprintf(f, "</pre>\n");
+		fprintf(f, " pid %ld at %s s.</p>\n", r->cls.pid, format_time_us(r->cls.time_us, t, sizeof(t)));
+	}
+	if (r->stacks.n) {
+		fprintf(f, "<p>%zu blocked-task report(s), each whole as the console printed it, innermost "
+			   "frame first. Marked frames (reliable ones only): %s.</p>\n", r->stacks.n, report_legend);
+		report_blocks_html(f, &r->stacks, "stack");
+	} else {
+		fprintf(f, "<p>%s</p>\n", r->have_console ? "No blocked-task report in the console." :
+			"(no client-console.log)");
+	}
+	if (r->lockdeps.n) {
+		fprintf(f, "<h2>Lockdep</h2>\n<p>%zu lockdep report(s), each whole.</p>\n", r->lockdeps.n);
+		report_blocks_html(f, &r->lockdeps, "lockdep");
 	}
 
 	fprintf(f, "<h2>Packets</h2>\n<p><b>");
 	html_escape(f, r->check[0] ? r->check : "packet_check=n/a reason=no packet-check.txt");
-	fprintf(f, "</b></p>\n<pre>");
+	fprintf(f, "</b></p>\n<p>RPC procedures per connection (packets.tsv; a call is unanswered when no "
+		   "reply with its XID came back on the same connection):</p>\n");
+	report_conns_html(f, &r->conns);
+	fprintf(f, "<h3>The reconnect</h3>\n<p>From the first close, one row per event on the client's clock "
+		   "(timeline.tsv; rows are in order, not to scale): SYN, FIN, RST and COMMIT between the lanes, "
+		   "the connect worker's trace events and nfs_release_folio decisions left of the client.</p>\n");
+	report_write_flow(f, r);
+	fprintf(f, "<details><summary>pcap-summary.txt</summary><pre>");
 	html_escape(f, r->summary ? r->summary : "(no pcap-summary.txt)\n");
-	fprintf(f, "</pre>\n<h2>Key timeline rows</h2>\n<p>Clock: seconds since the client booted; ");
+	fprintf(f, "</pre></details>\n<h2>Key timeline rows</h2>\n<p>Clock: seconds since the client booted; ");
 	html_escape(f, r->anchor[0] ? r->anchor : "no timeline.tsv");
 	fprintf(f, ".</p>\n<table><tr><th>time_s</th><th>source</th><th>key</th><th>event</th></tr>\n");
 	for (size_t i = 0; i < r->tl.n; i++) {

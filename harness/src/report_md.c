@@ -30,22 +30,31 @@ void report_write_md(FILE *f, const struct report_run *r)
 
 	fprintf(f, "## Hang\n\n");
 	fprintf(f, "Classifier: `%s`, title: %s\n\n", signature_name(r->cls.sig), r->cls.title);
-	if (r->cls.sig != SIG_NONE) {
-		fprintf(f, "Task %s pid %ld at %s s, %zu blocked-task report(s). Stack, innermost first:\n\n```\n",
-			r->cls.comm, r->cls.pid, format_time_us(r->cls.time_us, t, sizeof(t)), r->cls.blocked);
-		for (size_t i = 0; i < r->cls.nframes; i++)
-			fprintf(f, "%s\n", r->cls.frames[i]);
-		fprintf(f, "```\n\n");
-	} else if (!r->have_console) {
-		fprintf(f, "(no client-console.log)\n\n");
+	if (r->cls.sig != SIG_NONE)
+		fprintf(f, "Task %s pid %ld at %s s.\n\n", r->cls.comm, r->cls.pid,
+			format_time_us(r->cls.time_us, t, sizeof(t)));
+	if (r->stacks.n) {
+		fprintf(f, "%zu blocked-task report(s), each whole as the console printed it, innermost frame "
+			   "first. Marked frames (reliable ones only): `<- wait` a COMMIT or writeback wait, "
+			   "`<- release` nfs_release_folio, `<- reclaim` direct reclaim or the injection point, "
+			   "`<- worker` the RPC connect worker.\n\n", r->stacks.n);
+		report_blocks_md(f, &r->stacks);
+	} else {
+		fprintf(f, "%s\n\n", r->have_console ? "No blocked-task report in the console." :
+			"(no client-console.log)");
+	}
+	if (r->lockdeps.n) {
+		fprintf(f, "## Lockdep\n\n%zu lockdep report(s), each whole.\n\n", r->lockdeps.n);
+		report_blocks_md(f, &r->lockdeps);
 	}
 
 	fprintf(f, "## Packets\n\n");
 	fprintf(f, "%s\n\n", r->check[0] ? r->check : "packet_check=n/a reason=no packet-check.txt");
-	if (r->summary)
-		fprintf(f, "```\n%s```\n\n", r->summary);
-	else
-		fprintf(f, "(no pcap-summary.txt)\n\n");
+	fprintf(f, "RPC procedures per connection (packets.tsv; a call is unanswered when no reply with its "
+		   "XID came back on the same connection):\n\n");
+	report_conns_md(f, &r->conns);
+	fprintf(f, "%s\n\n", r->summary ? "All packet facts: [pcap-summary.txt](pcap-summary.txt)." :
+		"(no pcap-summary.txt)");
 
 	fprintf(f, "## Key timeline rows\n\n");
 	fprintf(f, "Clock: seconds since the client booted; %s.\n\n", r->anchor[0] ? r->anchor : "no timeline.tsv");

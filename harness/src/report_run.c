@@ -89,6 +89,8 @@ void report_run_load(const char *dir, struct report_run *r)
 		hang_parse(&log, &hr);
 		classify(&hr, &r->cls);
 		hang_free(&hr);
+		report_stacks_find(&log, &r->cls, &r->stacks);
+		report_lockdep_find(&log, &r->lockdeps);
 		mem_points(r, &log);
 		lines_free(&log);
 	} else {
@@ -98,6 +100,12 @@ void report_run_load(const char *dir, struct report_run *r)
 
 	snprintf(path, sizeof(path), "%s/pcap-summary.txt", dir);
 	r->summary = read_whole_file(path);
+	char server[48] = "";
+	const char *sv = r->summary ? strstr(r->summary, "\nserver=") : NULL;
+	if (sv)
+		snprintf(server, sizeof(server), "%.*s", (int)strcspn(sv + 8, "\n"), sv + 8);
+	snprintf(path, sizeof(path), "%s/packets.tsv", dir);
+	report_conns_load(path, server, &r->conns);
 	snprintf(path, sizeof(path), "%s/packet-check.txt", dir);
 	if ((text = read_whole_file(path))) {
 		snprintf(r->check, sizeof(r->check), "%s", text);
@@ -112,6 +120,8 @@ void report_run_free(struct report_run *r)
 {
 	free(r->summary);
 	tl_free(&r->tl);
+	report_blocks_free(&r->stacks);
+	report_blocks_free(&r->lockdeps);
 }
 
 /* At most this many rows of one key kind (skip rows can be hundreds). */

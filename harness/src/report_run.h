@@ -8,6 +8,8 @@
 #define NFSTB_REPORT_RUN_H
 
 #include "classify.h"
+#include "report_packets.h"
+#include "report_stack.h"
 #include "timeline.h"
 
 #include <stdbool.h>
@@ -22,8 +24,11 @@ struct report_run {
 	bool have_verdict;
 	struct classification cls;
 	bool have_console;
+	struct report_blocks stacks;	/* blocked tasks, whole */
+	struct report_blocks lockdeps;	/* lockdep reports, whole */
 	char *summary;		/* pcap-summary.txt text or NULL */
 	char check[512];	/* packet-check.txt line or "" */
+	struct report_conns conns;	/* packets.tsv per connection */
 	struct timeline tl;
 	char anchor[512];
 	struct { int64_t t_us; long kb; } mem[REPORT_MAX_MEM];
@@ -38,6 +43,11 @@ bool report_row_shown(const struct report_run *r, size_t i);
 
 void report_write_md(FILE *f, const struct report_run *r);
 void report_write_html(FILE *f, const struct report_run *r);
+/* The blocks as <section>s (HTML) or fenced text (Markdown), frames marked. */
+void report_blocks_html(FILE *f, const struct report_blocks *b, const char *id);
+void report_blocks_md(FILE *f, const struct report_blocks *b);
+/* The reconnect as an SVG flow diagram (client and server lanes). */
+void report_write_flow(FILE *f, const struct report_run *r);
 /* The inline SVG plot of events (and MemAvailable when known). */
 void report_write_svg(FILE *f, const struct report_run *r);
 

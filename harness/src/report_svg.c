@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The plot: one lane per source (pkt, trace, console), a tick per event, the
- * key events coloured and labelled; MemAvailable as a line below when the
+ * key events coloured and labelled, each label in its own row above its lane
+ * when it would overlap another (so labels never overlap); MemAvailable as a line below when the
  * console had it.  Fixed size, coordinates rounded: output is byte-stable.
  */
 #include "report_run.h"
 #include "report_util.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define W 900
 #define LEFT 70
 #define RIGHT 20
-#define LANE_H 40
+#define LANE_H 30
+#define LABEL_H 12
+#define MAX_LABEL_ROWS 16
+#define MARK_H 30
 #define MEM_H 120
 
 static const char *const lanes[] = { "pkt", "trace", "console" };
@@ -39,12 +44,122 @@ static bool labelled(const char *key)
 	       strcmp(key, "blocked");
 }
 
+/* A label above its tick: which lane, where, and the label row it got. */
+struct label {
+	size_t lane, ev;
+	int x, start, width, row;
+};
+
+/* Estimated width of @text at font-size 10 (generous: no real font is wider). */
+static int text_width(const char *text)
+{
+	return (int)strlen(text) * 7 + 2;
+}
+
+static int label_cmp(const void *a, const void *b)
+{
+	const struct label *p = a, *q = b;
+
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	return p->ev < q->ev ? -1 : p->ev > q->ev;
+}
+
+/*
+ * Greedy rows: each label, left to right, goes into the first row of its
+ * lane whose last label ends before it starts, so no two labels overlap.
+ */
+static void place_labels(struct label *lb, size_t n, int rows[])
+{
+	int end[ARRAY_SIZE(lanes)][MAX_LABEL_ROWS];
+
+	memset(end, 0, sizeof(end));
+	qsort(lb, n, sizeof(*lb), label_cmp);
+	for (size_t i = 0; i < n; i++) {
+		int r = 0;
+
+		while (r < MAX_LABEL_ROWS - 1 && end[lb[i].lane][r] > lb[i].start)
+			r++;
+		lb[i].row = r;
+		end[lb[i].lane][r] = lb[i].start + lb[i].width + 4;
+		rows[lb[i].lane] = rows[lb[i].lane] > r + 1 ? rows[lb[i].lane] : r + 1;
+	}
+}
+
+/* The keys whose first event the verdict rests on, by verdict. */
+static bool verdict_key(const char *verdict, const char *key)
+{
+	if (starts_with(verdict, "DEADLOCK"))
+		return !strcmp(key, "close") || !strcmp(key, "writeback") || !strcmp(key, "blocked") ||
+		       !strcmp(key, "no-reconnect");
+	if (!strcmp(verdict, "PASS"))
+		return !strcmp(key, "close") || !strcmp(key, "skip") || !strcmp(key, "reconnect-syn");
+	return false;
+}
+
+/*
+ * The reconnect as a band across the lanes, from the first close to the
+ * reconnect SYN (or the plot's end), and a ring around the first event of
+ * each key the verdict rests on; both explained in a row of their own under
+ * the time axis, so they overlap no label.
+ */
+static void write_marks(FILE *f, const struct report_run *r, int64_t lo, double scale,
+		       const int top[], int axis)
+{
+	int64_t close = TIME_NONE, syn = TIME_NONE;
+	char seen[8][16], keys[128] = "";
+	size_t nseen = 0;
+
+	for (size_t i = 0; i < r->tl.n; i++) {
+		const struct tl_event *e = &r->tl.v[i];
+
+		if (e->t_us == TIME_NONE)
+			continue;
+		if (close == TIME_NONE && !strcmp(e->key, "close"))
+			close = e->t_us;
+		if (close != TIME_NONE && syn == TIME_NONE && !strcmp(e->key, "reconnect-syn"))
+			syn = e->t_us;
+	}
+	if (close != TIME_NONE) {
+		int x1 = LEFT + (int)((double)(close - lo) * scale + 0.5);
+		int x2 = syn != TIME_NONE ? LEFT + (int)((double)(syn - lo) * scale + 0.5) : W - RIGHT;
+
+		fprintf(f, "<rect class=\"reconnect-band\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+			   "fill=\"#fc0\" fill-opacity=\"0.15\"/>\n", x1, top[0], x2 - x1 > 1 ? x2 - x1 : 1, axis - top[0]);
+	}
+	for (size_t i = 0; i < r->tl.n && nseen < ARRAY_SIZE(seen); i++) {
+		const struct tl_event *e = &r->tl.v[i];
+		size_t l, k;
+
+		if (e->t_us == TIME_NONE || !verdict_key(r->verdict, e->key))
+			continue;
+		for (k = 0; k < nseen && strcmp(seen[k], e->key); k++)
+			;
+		for (l = 0; l < ARRAY_SIZE(lanes) && strcmp(lanes[l], e->source); l++)
+			;
+		if (k < nseen || l == ARRAY_SIZE(lanes))
+			continue;
+		snprintf(seen[nseen++], sizeof(seen[0]), "%s", e->key);
+		snprintf(keys + strlen(keys), sizeof(keys) - strlen(keys), "%s%s", nseen > 1 ? ", " : "", e->key);
+		fprintf(f, "<circle class=\"verdict-event\" cx=\"%d\" cy=\"%d\" r=\"7\" fill=\"none\" "
+			   "stroke=\"#000\" stroke-width=\"1.5\"/>\n",
+			LEFT + (int)((double)(e->t_us - lo) * scale + 0.5), top[l + 1] - LANE_H / 2);
+	}
+	fprintf(f, "<text class=\"marks\" x=\"%d\" y=\"%d\">shaded: %s; ringed: %s</text>\n", LEFT, axis + 26,
+		close == TIME_NONE ? "no close" : syn != TIME_NONE ? "the reconnect, close to SYN" :
+		"from the close, no reconnect", nseen ? keys : "no event the verdict rests on");
+	if (nseen)
+		fprintf(f, "<text x=\"%d\" y=\"%d\">(the first event of each kind the verdict %s rests on)</text>\n",
+			LEFT, axis + 38, r->verdict);
+}
+
 void report_write_svg(FILE *f, const struct report_run *r)
 {
 	int64_t lo = TIME_NONE, hi = TIME_NONE;
-	int h = (int)ARRAY_SIZE(lanes) * LANE_H + 30 + (r->nmem > 1 ? MEM_H + 20 : 0);
 	char done[16][16];
-	size_t ndone = 0;
+	size_t ndone = 0, nlabels = 0;
+	struct label labels[ARRAY_SIZE(done)];
+	int rows[ARRAY_SIZE(lanes)] = { 0 }, top[ARRAY_SIZE(lanes) + 1];
 
 	for (size_t i = 0; i < r->tl.n; i++) {
 		int64_t t = r->tl.v[i].t_us;
@@ -67,13 +182,41 @@ void report_write_svg(FILE *f, const struct report_run *r)
 	double scale = (double)(W - LEFT - RIGHT) / (double)(hi - lo);
 #define X(t) (LEFT + (int)((double)((t) - lo) * scale + 0.5))
 
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	/* the labels: one per key kind, at its first row */
+	for (size_t i = 0; i < r->tl.n; i++) {
+		const struct tl_event *e = &r->tl.v[i];
+		size_t l, k;
+
+		if (e->t_us == TIME_NONE || !key_colour(e->key) || !labelled(e->key))
+			continue;
+		for (l = 0; l < ARRAY_SIZE(lanes) && strcmp(lanes[l], e->source); l++)
+			;
+		for (k = 0; k < ndone && strcmp(done[k], e->key); k++)
+			;
+		if (l == ARRAY_SIZE(lanes) || k < ndone || ndone == ARRAY_SIZE(done))
+			continue;
+		snprintf(done[ndone++], sizeof(done[0]), "%s", e->key);
+		struct label *lb = &labels[nlabels++];
+		lb->lane = l;
+		lb->ev = i;
+		lb->x = X(e->t_us);
+		lb->width = text_width(e->key);
+		lb->start = lb->x + 2 + lb->width > W ? W - lb->width : lb->x + 2;
+	}
+	place_labels(labels, nlabels, rows);
+	top[0] = 4;
+	for (size_t l = 0; l < ARRAY_SIZE(lanes); l++)
+		top[l + 1] = top[l] + rows[l] * LABEL_H + LANE_H;
+	int axis = top[ARRAY_SIZE(lanes)];
+	int h = axis + 20 + MARK_H + (r->nmem > 1 ? MEM_H + 20 : 0);
+
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"timeline\" width=\"%d\" height=\"%d\" "
 		"font-family=\"sans-serif\" font-size=\"10\">\n", W, h);
 	for (size_t l = 0; l < ARRAY_SIZE(lanes); l++) {
-		int y = 10 + (int)l * LANE_H;
+		int y = top[l + 1] - LANE_H / 2;
 
 		fprintf(f, "<text x=\"4\" y=\"%d\">%s</text><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ccc\"/>\n",
-			y + 20, lanes[l], LEFT, y + 20, W - RIGHT, y + 20);
+			y + 4, lanes[l], LEFT, y, W - RIGHT, y);
 	}
 	/* plain ticks first, key events on top */
 	for (int pass = 0; pass < 2; pass++)
@@ -88,33 +231,38 @@ void report_write_svg(FILE *f, const struct report_run *r)
 				;
 			if (l == ARRAY_SIZE(lanes))
 				continue;
-			int x = X(e->t_us), y = 10 + (int)l * LANE_H;
+			int x = X(e->t_us), y = top[l + 1] - LANE_H / 2;
 			fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%d\"/>\n",
-				x, y + 12, x, y + 28, c ? c : "#999", c ? 2 : 1);
-			size_t k;
-			for (k = 0; k < ndone && strcmp(done[k], e->key); k++)
-				;
-			if (c && labelled(e->key) && k == ndone && ndone < ARRAY_SIZE(done)) {
-				snprintf(done[ndone++], sizeof(done[0]), "%s", e->key);
-				fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>\n", x + 2, y + 9, c, e->key);
-			}
+				x, y - 8, x, y + 8, c ? c : "#999", c ? 2 : 1);
 		}
-	int axis = 10 + (int)ARRAY_SIZE(lanes) * LANE_H;
+	/* each label in its row above its lane, with a leader down to its tick */
+	for (size_t i = 0; i < nlabels; i++) {
+		const struct label *lb = &labels[i];
+		const struct tl_event *e = &r->tl.v[lb->ev];
+		const char *c = key_colour(e->key);
+		int ty = top[lb->lane] + (lb->row + 1) * LABEL_H, tick = top[lb->lane + 1] - LANE_H / 2 - 8;
+
+		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"2,2\"/>"
+			"<text class=\"label\" x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>\n",
+			lb->x, ty + 2, lb->x, tick, c, lb->start, ty, c, e->key);
+	}
+	write_marks(f, r, lo, scale, top, axis);
+	axis += MARK_H;
 	char t[32];
 	fprintf(f, "<text x=\"%d\" y=\"%d\">%s s</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s s</text>\n",
-		LEFT, axis + 10, format_secs_ms(lo, t, sizeof(t)), W - RIGHT, axis + 10,
+		LEFT, axis - MARK_H + 10, format_secs_ms(lo, t, sizeof(t)), W - RIGHT, axis - MARK_H + 10,
 		format_secs_ms(hi, (char[32]){ 0 }, 32));
 	if (r->nmem > 1) {
 		long max = 1;
-		int top = axis + 25;
+		int mtop = axis + 25;
 
 		for (size_t i = 0; i < r->nmem; i++)
 			max = r->mem[i].kb > max ? r->mem[i].kb : max;
 		fprintf(f, "<text x=\"4\" y=\"%d\">MemAvail</text><text x=\"4\" y=\"%d\">%ld kB</text>\n<polyline fill=\"none\" stroke=\"#06c\" points=\"",
-			top + 10, top + 22, max);
+			mtop + 10, mtop + 22, max);
 		for (size_t i = 0; i < r->nmem; i++)
 			fprintf(f, "%s%d,%d", i ? " " : "", X(r->mem[i].t_us),
-				top + MEM_H - (int)((double)r->mem[i].kb * MEM_H / (double)max + 0.5));
+				mtop + MEM_H - (int)((double)r->mem[i].kb * MEM_H / (double)max + 0.5));
 		fprintf(f, "\"/>\n");
 	}
 	fprintf(f, "</svg>\n");

@@ -6,6 +6,8 @@
  */
 #include "golden.h"
 #include "junit.h"
+#include "report_packets.h"
+#include "report_stack.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -15,6 +17,9 @@
 
 #define BIN NFSTB_BIN_DIR "/"
 #define RUN NFSTB_TEST_DATA "/run/smoke-v3-1.run"
+/* a real results directory (tests/data/report/README.md) */
+#define REAL "20261203-140703"
+#define REAL_DIR NFSTB_TEST_DATA "/report/" REAL
 
 static char *tmp;
 
@@ -57,6 +62,8 @@ static int setup(void **state)
 			    "'scenario\\tarm\\tmode\\truns\\tpass\\tdeadlock\\tother\\tmean_detect_s\\texpect\\tok\\n"
 			    "smoke-v3\\t-\\tsmoke\\t1\\t1\\t0\\t0\\t-\\t1/1 PASS\\tok\\n' > %s/res/summary.tsv",
 			    tmp, tmp, tmp, tmp, tmp), 0);
+	assert_int_equal(sh("cp -r " REAL_DIR " %s/real && " BIN "nfstb-report --junit %s/real >/dev/null",
+			    tmp, tmp), 0);
 	for (int i = 0; i < 2; i++)
 		assert_int_equal(sh(BIN "nfstb-timeline --rundir %s/res/%s >/dev/null && " BIN
 				    "nfstb-report --rundir %s/res/%s >/dev/null", tmp,
@@ -83,7 +90,8 @@ static void test_run_md(void **state)
 	must_contain(md, "Reason: smoke: data verified");
 	must_contain(md, "Classifier: `none`");
 	must_contain(md, "packet_check=agree reason=close then reconnect SYN, every call answered");
-	must_contain(md, "reconnect_syn=1");
+	must_contain(md, "| 3 | READ | 2 | 2 | 0 |");	/* the per-connection procedure table */
+	must_contain(md, "All packet facts: [pcap-summary.txt](pcap-summary.txt).");
 	must_contain(md, "| pkt | close | client FIN\\|ACK");	/* md_cell escapes the bar */
 	must_contain(md, "| pkt | reconnect-syn | client SYN");
 	must_contain(md, "- [client-trace.txt](client-trace.txt)");
@@ -101,6 +109,8 @@ static void test_run_html(void **state)
 	must_contain(html, "<svg xmlns=\"http://www.w3.org/2000/svg\"");
 	must_contain(html, ">reconnect-syn</text>");
 	must_contain(html, "<tr class=\"k-close\">");
+	must_contain(html, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"flow\"");
+	must_contain(html, "class=\"msg-label\" x=\"565\" y=\"");
 	must_contain(html, "</html>\n");
 	/* self-contained: nothing fetched from anywhere */
 	assert_null(strstr(html, "<script"));
@@ -123,12 +133,64 @@ static void test_junit(void **state)
 	md = slurp("%s/res/%s", "report.md");
 	must_contain(md, "| scenario | arm | mode | runs |");
 	must_contain(md, "[report](smoke-v3-1/report.md)");
-	must_contain(md, "| FAIL |");
+	must_contain(md, "| **FAIL: unexpected verdict** | none: the run passed |");
 	html = slurp("%s/res/%s", "report.html");
-	must_contain(html, "<a href=\"tcp-v3-control-forced-1/report.html\">");
+	must_contain(html, "<tr class=\"run unexpected\" id=\"run-tcp-v3-control-forced-1\">"
+			   "<td><a class=\"report-link\" href=\"tcp-v3-control-forced-1/report.html\">");
+	must_contain(html, "<td class=\"result\">FAIL: unexpected verdict</td>");
+	must_contain(html, "<tr class=\"run\" id=\"run-smoke-v3-1\">");
 	free(xml);
 	free(md);
 	free(html);
+}
+
+/* A reconnect on the same port is a new connection; the call of the old one stays unanswered. */
+static void test_conns(void **state)
+{
+	static const char tsv[] =
+		"frame\ttime\tsrc\tsport\tdst\tdport\tproto\tflags\txid\tdir\tprog\tvers\tproc\tstable\tcommitted\tops\n"
+		"1\t100.000000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tSYN\t-\t-\t-\t-\t-\t-\t-\t-\n"
+		"2\t100.100000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tPSH|ACK\t0x1\tcall\tNFS\t3\tWRITE\tUNSTABLE\t-\t-\n"
+		"3\t100.200000\t10.0.0.1\t2049\t10.0.0.2\t815\ttcp\tPSH|ACK\t0x1\treply\tNFS\t3\tWRITE\t-\tUNSTABLE\t-\n"
+		"4\t100.300000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tPSH|ACK\t0x2\tcall\tNFS\t3\tCOMMIT\t-\t-\t-\n"
+		"5\t100.400000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tFIN|ACK\t-\t-\t-\t-\t-\t-\t-\t-\n"
+		"6\t100.500000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tSYN\t-\t-\t-\t-\t-\t-\t-\t-\n"
+		"7\t100.600000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tPSH|ACK\t0x2\tcall\tNFS\t3\tCOMMIT\t-\t-\t-\n"
+		"8\t100.700000\t10.0.0.1\t2049\t10.0.0.2\t815\ttcp\tPSH|ACK\t0x2\treply\tMOUNT\t3\tMNT\t-\t-\t-\n"
+		"9\t100.800000\t10.0.0.1\t2049\t10.0.0.2\t815\ttcp\tPSH|ACK\t0x2\treply\tNFS\t3\tCOMMIT\t-\t-\t-\n";
+	struct report_conns *c = malloc(sizeof(*c));
+	char path[4096];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/packets.tsv", tmp);
+	test_write(path, tsv);
+	report_conns_load(path, "10.0.0.1", c);
+	assert_true(c->loaded);
+	assert_int_equal(c->n, 2);
+	assert_int_equal(c->v[0].syn, 1);
+	assert_int_equal(c->v[0].fin, 1);
+	assert_int_equal(c->v[0].nprocs, 2);
+	assert_string_equal(c->v[0].procs[1].name, "COMMIT");
+	assert_int_equal(c->v[0].procs[1].calls, 1);
+	assert_int_equal(c->v[0].procs[1].unanswered, 1);
+	assert_int_equal(c->v[0].procs[0].replies, 1);
+	assert_int_equal(c->v[1].nprocs, 2);	/* COMMIT, and MOUNT.MNT's stray reply */
+	assert_int_equal(c->v[1].procs[0].unanswered, 0);	/* program and XID must both match */
+	assert_int_equal(c->v[1].procs[0].replies, 1);
+	assert_string_equal(c->v[1].procs[1].name, "MOUNT.MNT");
+	free(c);
+}
+
+/* The witness named for each rule letter of nfstb-verdict. */
+static void test_rule_witness(void **state)
+{
+	(void)state;
+	assert_string_equal(junit_rule_witness('n'), "packets");
+	assert_string_equal(junit_rule_witness('g'), "trace");
+	assert_string_equal(junit_rule_witness('d'), "data (verify summaries)");
+	assert_string_equal(junit_rule_witness('a'), "stack (console)");
+	assert_string_equal(junit_rule_witness('?'), "");
+	assert_string_equal(junit_rule_witness('\0'), "");
 }
 
 static void test_cli(void **state)
@@ -166,6 +228,82 @@ static void test_cli(void **state)
 	}
 }
 
+/* The whole stack as printed, frames marked; hung-task and SysRq blocks; other states skipped. */
+static void test_stacks_find(void **state)
+{
+	static const char log_text[] =
+		"[    1.0] INFO: task kworker/u4:1:35 blocked for more than 10 seconds.\n"
+		"[    1.0]       Not tainted 6.1.0 #1\n"
+		"[    1.0] task:kworker/u4:1    state:D stack:0     pid:35    ppid:2      flags:0x00004000\n"
+		"[    1.0] Call Trace:\n"
+		"[    1.0]  <TASK>\n"
+		"[    1.0]  wait_on_commit+0x4d/0x90\n"
+		"[    1.0]  ? nfs_release_folio+0x5e/0x210\n"
+		"[    1.0]  nfs_release_folio+0x5e/0x210\n"
+		"[    1.0]  </TASK>\n"
+		"[    1.1] some other line\n"
+		"[    2.0] task:bash            state:S stack:0     pid:40    ppid:1      flags:0x0\n"
+		"[    2.0]  schedule+0x50/0x90\n"
+		"[    2.0] task:nfstb-writer    state:D stack:0     pid:58    ppid:1      flags:0x2\n"
+		"[    2.0]  xs_tcp_setup_socket+0x149/0x3a0\n"
+		"[    2.0]  shrink_node+0x1ad/0x3a0\n"
+		"[    2.0]  </TASK>\n";
+	struct classification cls = { .sig = SIG_RECLAIM_COMMIT_DEADLOCK, .comm = "kworker/u4:1", .pid = 35 };
+	struct report_blocks b;
+	struct lines log;
+
+	(void)state;
+	lines_split(log_text, &log);
+	report_stacks_find(&log, &cls, &b);
+	assert_int_equal(b.n, 2);
+	assert_string_equal(b.v[0].title, "INFO: task kworker/u4:1:35 blocked for more than 10 seconds.");
+	assert_true(b.v[0].named);
+	assert_int_equal(b.v[0].n, 9);
+	assert_string_equal(b.v[0].lines[5], "[    1.0]  wait_on_commit+0x4d/0x90");
+	assert_int_equal(b.v[0].roles[5], FRAME_WAIT);
+	assert_int_equal(b.v[0].roles[6], FRAME_OTHER);	/* "? " frames are not marked */
+	assert_int_equal(b.v[0].roles[7], FRAME_RELEASE);
+	assert_false(b.v[1].named);
+	assert_int_equal(b.v[1].n, 4);
+	assert_int_equal(b.v[1].roles[1], FRAME_WORKER);
+	assert_int_equal(b.v[1].roles[2], FRAME_RECLAIM);
+	report_blocks_free(&b);
+	lines_free(&log);
+}
+
+/* report.md and report.html of three real runs and the index of their results directory. */
+static void test_real_goldens(void **state)
+{
+	static const char *const files[] = {
+		"v3-tcp-control-forced-1/report.md", "v3-tcp-control-forced-1/report.html",
+		"v3-tcp-fixed-forced-1/report.md", "v3-tcp-fixed-forced-1/report.html",
+		"lockdep-v3-control-lockdep-1/report.md", "lockdep-v3-control-lockdep-1/report.html",
+		"report.md", "report.html",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char golden[4096], *text, *p;
+
+		if (strchr(files[i], '/')) {
+			char run[256];
+
+			snprintf(run, sizeof(run), "%.*s", (int)(strchr(files[i], '/') - files[i]), files[i]);
+			assert_int_equal(sh(BIN "nfstb-report --rundir %s/real/%s >/dev/null", tmp, run), 0);
+		}
+		text = slurp("%s/real/%s", files[i]);
+		assert_non_null(text);
+		/* tests/data/report/RUN.report.md.expected, index.report.md.expected, ... */
+		snprintf(golden, sizeof(golden), NFSTB_TEST_DATA "/report/%s%s.x",
+			 strchr(files[i], '/') ? "" : "index.", files[i]);
+		p = strrchr(golden, '/');
+		if (strchr(files[i], '/'))
+			*p = '.';
+		golden_check(golden, text);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	static const struct CMUnitTest tests[] = {
@@ -173,6 +311,10 @@ int main(void)
 		cmocka_unit_test(test_run_html),
 		cmocka_unit_test(test_junit),
 		cmocka_unit_test(test_cli),
+		cmocka_unit_test(test_stacks_find),
+		cmocka_unit_test(test_rule_witness),
+		cmocka_unit_test(test_conns),
+		cmocka_unit_test(test_real_goldens),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
