@@ -109,6 +109,10 @@ case('ninth-summary-failed', FIXJ, nine, fixed_trace(), FIXSRV, FIXPCAP,
 bad=FIXPCAP.replace('unanswered_calls=0','unanswered_calls=3').replace('unanswered_xids=-','unanswered.WRITE=3\nunanswered_xids=0x1:WRITE,0x2:WRITE,0x3:WRITE')
 case('pcap-calls-unanswered', FIXJ, FIX, fixed_trace(), FIXSRV, bad,
      'real fixed run; the packets leave 3 calls unanswered, everything else passes')
+case('pcap-unanswered-capture-dropped', FIXJ, FIX, fixed_trace(), FIXSRV, bad+'capture_dropped=7\n',
+     'as pcap-calls-unanswered, but tcpdump dropped 7 packets: 3 unanswered calls are not judged (PASS)')
+case('pcap-unanswered-beyond-dropped', FIXJ, FIX, fixed_trace(), FIXSRV, bad+'capture_dropped=2\n',
+     'as pcap-calls-unanswered, but tcpdump dropped only 2 packets: 3 unanswered calls still fail')
 case('flags-mismatch', FIXJ, FIX, fixed_trace().replace('24.200000: xs_connect_worker_exit: proto=tcp dst=10.0.0.1:2049 entry_flags= flags= status=0','24.200000: xs_connect_worker_exit: proto=tcp dst=10.0.0.1:2049 entry_flags= flags=MEMALLOC_NOFS status=-115'),
      FIXSRV, FIXPCAP, 'real fixed run; the worker leaves with flags=MEMALLOC_NOFS after entering with entry_flags=0')
 case('enter-without-exit', FIXJ, FIX, fixed_trace()+'    kworker/u4:2-47      [000] .....    24.400000: xs_connect_worker_enter: proto=tcp dst=10.0.0.1:2049 entry_flags= flags=MEMALLOC_NOFS\n',
