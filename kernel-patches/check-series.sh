@@ -20,13 +20,19 @@ tar -C "$tree" --strip-components=1 -xf "$tarball" || die "cannot unpack $tarbal
 echo "TAP version 13"
 echo "1..$((2 * ${#patches[@]} + ${#mutants[@]}))"
 n=0 failed=0
+# applies_exactly FILE [patch options]: FILE applies to the tree with no fuzz
+# and no offset; patch's output is left in $out for the report.
+applies_exactly() {
+	local f=$1
+	shift
+	out=$(patch -d "$tree" -p1 -F0 "$@" < "$f" 2>&1) && ! grep -qiE 'fuzz|offset' <<< "$out"
+}
 for p in "${patches[@]}"; do
 	n=$((n + 1))
 	if [ ! -f "$patchdir/$p" ]; then
 		echo "not ok $n - $p: listed in series but missing"
 		failed=$((failed + 1))
-	elif out=$(patch -d "$tree" -p1 -F0 --no-backup-if-mismatch < "$patchdir/$p" 2>&1) &&
-		! grep -qiE 'fuzz|offset' <<< "$out"; then
+	elif applies_exactly "$patchdir/$p" --no-backup-if-mismatch; then
 		echo "ok $n - $p applies with zero fuzz"
 	else
 		echo "not ok $n - $p does not apply exactly"
@@ -46,8 +52,7 @@ done
 # on top of the whole series.
 for m in "${mutants[@]}"; do
 	n=$((n + 1))
-	if out=$(patch -d "$tree" -p1 -F0 --dry-run < "$patchdir/$m" 2>&1) &&
-		! grep -qiE 'fuzz|offset' <<< "$out"; then
+	if applies_exactly "$patchdir/$m" --dry-run; then
 		echo "ok $n - $m applies after the series"
 	else
 		echo "not ok $n - $m does not apply after the series"
