@@ -10,18 +10,18 @@ IMAGES := $(BUILD)/images
 # Inputs of the lab targets, passed through the environment (and checked by
 # harness/validate.sh before anything else runs).
 export SCENARIOS ARMS MODES RUNS CAPTURE RESULTS WATCHDOG RUN_TIMEOUT SCENARIO \
-	VERS PROTO CONFIG PATCHES EXTRA_PATCHES MUTANTS
+	VERS PROTO CONFIG PATCHES EXTRA_PATCHES MUTANTS SOAK SOAK_RUNS
 
 # The goals whose inputs harness/validate.sh checks: 'validate' is a
 # prerequisite of 'deps', so a bad input stops them before apt, a build or the
 # lab, with one line (make adds its own "make: *** [...] Error 1").
-VALIDATED_GOALS := nfs-test nfs-capture bench vm-up kernel
+VALIDATED_GOALS := nfs-test nfs-capture bench vm-up kernel soak
 
 GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh nfs-server/init.sh \
 	nfs-server/exports vm/build-initramfs.sh
 
 .PHONY: all help validate deps kernel workloads harness-tools images nfs-test check \
-	check-series check-bisect nfs-mutants nfs-capture bench vm-up vm-down clean distclean
+	check-series check-bisect nfs-mutants soak nfs-capture bench vm-up vm-down clean distclean
 
 all: help
 
@@ -30,6 +30,7 @@ help:
 	@echo "make check      unit tests, golden files, patch series checks"
 	@echo "make kernel     build the guest kernel (CONFIG=default|lockdep PATCHES=DIR EXTRA_PATCHES=FILES)"
 	@echo "make nfs-mutants  every mutant of the fix must fail a default scenario (not in CI)"
+	@echo "make soak       SOAK_RUNS (50) short runs with a leak check, then a Ctrl-C in every phase (not in CI)"
 	@echo "make check-bisect build the kernel after each patch of the series (not in CI)"
 	@echo "make nfs-capture SCENARIO=v3-tcp   one scenario with its packet captures kept"
 	@echo "make bench      phase timings of a small run (build, boot, scenario, detection, teardown)"
@@ -84,6 +85,11 @@ check-bisect: deps
 # default scenario (MUTANTS=name,... RUNS=N).
 nfs-mutants: deps harness-tools images
 	@harness/mutants.sh
+
+# Not in CI: SOAK_RUNS (default 50) short runs, each followed by the leak
+# check, then a Ctrl-C in each phase of a run (SOAK=runs|signals|all).
+soak: deps harness-tools images
+	@harness/soak.sh
 
 # One scenario, one run per arm, with the packet capture kept for Wireshark.
 nfs-capture: deps harness-tools images

@@ -188,6 +188,12 @@ validate_inputs() {
 		esac ;;
 	kernel)
 		check_config; check_patches ;;
+	soak)
+		check_checkout; lab_config_check
+		case "${SOAK:-all}" in runs | signals | all) ;;
+		*) die "unknown SOAK='$(shown "$SOAK")': use SOAK=runs, signals or all" ;;
+		esac
+		check_int SOAK_RUNS "${SOAK_RUNS:-50}" 0 1000 ;;
 	esac
 }
 

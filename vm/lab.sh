@@ -412,11 +412,15 @@ lab_teardown() {
 	lab_down "$@"
 }
 
-# lab_traps FUNCTION: 'FUNCTION RC' runs once on every exit path, with INT and
-# TERM ignored while it runs (a second Ctrl-C cannot cut the teardown short,
-# and the commands it runs inherit that); INT exits 130, TERM 143.
+# lab_traps FUNCTION: 'FUNCTION RC' runs once on every exit path, in a
+# subshell with INT and TERM ignored (a second Ctrl-C cannot cut the teardown
+# short, and the commands it runs inherit that); INT exits 130, TERM 143, and
+# so does a run whose teardown a Ctrl-C (TERM) arrived during: the signal is
+# noted by this shell and acted on once the teardown is complete.
 lab_traps() {
-	trap "lab_exit_rc=\$?; trap '' INT TERM; $1 \"\$lab_exit_rc\"" EXIT
+	trap "lab_exit_rc=\$?; lab_signal_rc=''; trap 'lab_signal_rc=130' INT; trap 'lab_signal_rc=143' TERM;
+		( trap '' INT TERM; $1 \"\$lab_exit_rc\" ); lab_exit_rc=\$?;
+		trap '' INT TERM; exit \"\${lab_signal_rc:-\$lab_exit_rc}\"" EXIT
 	trap "trap '' INT TERM; log 'interrupted: tearing down'; exit 130" INT
 	trap "trap '' INT TERM; log 'terminated: tearing down'; exit 143" TERM
 }

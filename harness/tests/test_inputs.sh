@@ -104,6 +104,11 @@ for v in results rel/dir "/tmp/a b" "/tmp/a'b" '/tmp/a"b' '/tmp/../etc' '/tmp/<x
 	bad "RESULTS='$v'" "RESULTS must be an absolute path" nfs-test "RESULTS=$v"
 done
 bad "RESULTS a file" "is not a directory" nfs-test RESULTS=/etc/hostname
+# --- make soak ---
+bad "unknown SOAK part" "unknown SOAK='forever'" soak +SOAK=forever
+for v in -1 abc 1001 '$(id)'; do
+	bad "SOAK_RUNS='$v'" "SOAK_RUNS must be an integer from 0 to 1000" soak "SOAK_RUNS=$v"
+done
 # --- nfs-capture's SCENARIO ---
 bad "no SCENARIO" "name a scenario" nfs-capture
 bad "unknown SCENARIO" "SCENARIO must be exactly one scenario name" nfs-capture +SCENARIO=bogus
@@ -214,21 +219,31 @@ for w in recorded-ok changed-refused dead-refused leftover-named nothing-left gr
 	if [[ $got == *"$w"* ]]; then ok "lab.sh: $w"; else not_ok "lab.sh: $w" "got: $(tr '\n' '|' <<< "$got")"; fi
 done
 
-# --- a second signal cannot cut the teardown short ---
-"${clean_env[@]}" bash -c '. "$1/vm/lab.sh"
-	f=$2
-	c() { echo start >> "$f"; kill "$s"; sleep 1; echo done >> "$f"; exit "$1"; }
-	lab_traps c; sleep 10 & s=$!; echo ready >> "$f"; wait "$s"' sh "$TOP" "$tmp/traps" 2> /dev/null &
-tp=$!
-bg_pids+=("$tp")
-for _ in $(seq 50); do grep -q ready "$tmp/traps" 2> /dev/null && break; sleep 0.1; done
-kill -INT "$tp"
-for _ in $(seq 50); do grep -q start "$tmp/traps" 2> /dev/null && break; sleep 0.1; done
-kill -INT "$tp" 2> /dev/null || true
-rc=0
-wait "$tp" || rc=$?
-if [ "$rc" = 130 ] && grep -q done "$tmp/traps"; then ok "lab_traps: a second Ctrl-C during teardown is ignored, exit 130"
-else not_ok "lab_traps: a second Ctrl-C during teardown is ignored, exit 130" "rc=$rc, $(tr '\n' ' ' < "$tmp/traps")"; fi
+# --- Ctrl-C and the teardown (vm/lab.sh lab_traps) ---
+# traps_case NAME DESCRIPTION BODY: BODY runs with 'c' as the teardown
+# (it notes start and done in $f); the test sends SIGINT once BODY has
+# noted 'ready' (if it does), then once the teardown has started; the
+# teardown must complete and the exit status be 130.
+traps_case() {
+	local f=$tmp/$1 desc=$2 tp rc=0
+	"${clean_env[@]}" bash -c '. "$1/vm/lab.sh"
+		f=$2
+		c() { echo start >> "$f"; [ -z "${s:-}" ] || kill "$s"; sleep 1; echo done >> "$f"; exit "$1"; }
+		lab_traps c; '"$3" sh "$TOP" "$f" 2> /dev/null &
+	tp=$!
+	bg_pids+=("$tp")
+	for _ in $(seq 50); do grep -q 'ready\|start' "$f" 2> /dev/null && break; sleep 0.1; done
+	grep -q start "$f" 2> /dev/null || kill -INT "$tp"
+	for _ in $(seq 50); do grep -q start "$f" 2> /dev/null && break; sleep 0.1; done
+	kill -INT "$tp" 2> /dev/null || true
+	wait "$tp" || rc=$?
+	if [ "$rc" = 130 ] && grep -q done "$f"; then ok "lab_traps: $desc"
+	else not_ok "lab_traps: $desc" "rc=$rc, $(tr '\n' ' ' < "$f")"; fi
+}
+traps_case traps "a second Ctrl-C during teardown is ignored, exit 130" \
+	'sleep 10 & s=$!; echo ready >> "$f"; wait "$s"'
+traps_case traps2 "a Ctrl-C during the teardown of a passed run: teardown completes, exit 130" \
+	'true'
 
 echo "1..$n"
 echo "$passed passed, $failed failed"
