@@ -136,7 +136,7 @@ in_phase() {
 	local r=$case_dir/results/latest d
 	d=$r/smoke-v3-1
 	case "$1" in
-	build) [ -n "$(cmdline_pids "O=$BUILD/obj-default")" ] ;;
+	build) [ -n "$(cmdline_pids "O=$BUILD/obj-default -j$(nproc) bzImage")" ] ;;
 	lab-up) [ -f "$STATE/owner" ] && [ ! -e "$d/server-console.log" ] ;;
 	boot) [ -f "$d/client-console.log" ] && ! grep -q 'nfstb: phase=mounted' "$d/client-console.log" ;;
 	workload) grep -q 'nfstb: phase=mounted' "$d/client-console.log" &&
@@ -186,6 +186,10 @@ if [ "$what" != runs ]; then
 		kill -INT -- "-$case_pid" 2> /dev/null || true
 		rc=0
 		wait_case 300 || rc=$?
+		# The interrupted run says so in its own output (not in the log
+		# of whatever command the signal cut short).
+		[ "$p" = teardown ] || grep -q '^nfstb: interrupted: tearing down$' "$case_dir/make.log" ||
+			rc="$rc, but no 'interrupted: tearing down' line in make.log"
 		judge "Ctrl-C in phase $p" 130 "$rc" $(($(date +%s) - t))
 	done
 fi

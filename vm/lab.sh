@@ -416,13 +416,16 @@ lab_teardown() {
 # subshell with INT and TERM ignored (a second Ctrl-C cannot cut the teardown
 # short, and the commands it runs inherit that); INT exits 130, TERM 143, and
 # so does a run whose teardown a Ctrl-C (TERM) arrived during: the signal is
-# noted by this shell and acted on once the teardown is complete.
+# noted by this shell and acted on once the teardown is complete. A trap runs
+# inside the redirections of the command it interrupted (virsh ... > log), so
+# its messages and the teardown go to the stdout and stderr lab_traps saw.
 lab_traps() {
+	exec {lab_trap_out}>&1 {lab_trap_err}>&2
 	trap "lab_exit_rc=\$?; lab_signal_rc=''; trap 'lab_signal_rc=130' INT; trap 'lab_signal_rc=143' TERM;
-		( trap '' INT TERM; $1 \"\$lab_exit_rc\" ); lab_exit_rc=\$?;
+		( trap '' INT TERM; $1 \"\$lab_exit_rc\" ) >&\$lab_trap_out 2>&\$lab_trap_err; lab_exit_rc=\$?;
 		trap '' INT TERM; exit \"\${lab_signal_rc:-\$lab_exit_rc}\"" EXIT
-	trap "trap '' INT TERM; log 'interrupted: tearing down'; exit 130" INT
-	trap "trap '' INT TERM; log 'terminated: tearing down'; exit 143" TERM
+	trap "trap '' INT TERM; log 'interrupted: tearing down' 2>&\$lab_trap_err; exit 130" INT
+	trap "trap '' INT TERM; log 'terminated: tearing down' 2>&\$lab_trap_err; exit 143" TERM
 }
 
 lab_status() {
