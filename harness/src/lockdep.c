@@ -218,9 +218,7 @@ void lockdep_parse(const struct lines *log, struct lockdep_info *li)
 	li->time_us = TIME_NONE;
 	snprintf(li->title, sizeof(li->title), "none");
 	while (i < log->n) {
-		int64_t t;
-
-		if (!lockdep_is_head(printk_split(log->v[i], &t))) {
+		if (!lockdep_is_head(printk_msg(log->v[i]))) {
 			i++;
 			continue;
 		}
