@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "lines.h"
+
 /* Whole file as a string, or NULL. */
 char *golden_read(const char *path);
 
@@ -34,6 +36,19 @@ void golden_append(struct CMUnitTest **tests, size_t *n,
 
 /* Run a dynamic list as one group (one closing summary per program). */
 int golden_run(const char *group, struct CMUnitTest *tests, size_t n);
+
+/*
+ * Feeds @text to a parser as a file's lines: lines_split, @parse(&lines,
+ * @out), lines_free.  A macro because each parser has its own output type.
+ */
+#define parse_text(parse, text, out)				\
+	do {							\
+		struct lines parse_text_lines_;			\
+								\
+		lines_split((text), &parse_text_lines_);	\
+		parse(&parse_text_lines_, (out));		\
+		lines_free(&parse_text_lines_);			\
+	} while (0)
 
 /* A fresh empty directory under /tmp, for tests that write files. */
 char *test_tmpdir(void);

@@ -75,30 +75,24 @@ static void test_flags(void **state)
 	assert_false(flags_has("", "MEMALLOC"));
 }
 
-static void count(const char *text, struct trace_counts *c)
-{
-	struct lines l;
-
-	lines_split(text, &l);
-	trace_count(&l, c);
-	lines_free(&l);
-}
-
 static void test_orphan_exit_uses_own_entry_flags(void **state)
 {
 	struct trace_counts c;
 
 	(void)state;
 	/* the capture started after the enter: the exit still carries it */
-	count(" w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
-	      &c);
+	parse_text(trace_count,
+		   " w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
+		   &c);
 	assert_int_equal(c.worker_exit, 1);
 	assert_string_equal(trace_flags_restored(&c), "ok");
-	count(" w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags= flags=MEMALLOC_NOFS status=0\n",
-	      &c);
+	parse_text(trace_count,
+		   " w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags= flags=MEMALLOC_NOFS status=0\n",
+		   &c);
 	assert_string_equal(trace_flags_restored(&c), "mismatch");
 	/* no way to check: n/a */
-	count(" w-5 [000] ..... 1.000000: xs_connect_worker_exit: status=0\n", &c);
+	parse_text(trace_count,
+		   " w-5 [000] ..... 1.000000: xs_connect_worker_exit: status=0\n", &c);
 	assert_string_equal(trace_flags_restored(&c), "n/a");
 }
 
@@ -107,13 +101,14 @@ static void test_pairing_is_per_pid(void **state)
 	struct trace_counts c;
 
 	(void)state;
-	count(" a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=MEMALLOC_NOFS\n"
-	      " b-2 [001] ..... 1.000001: xs_connect_worker_enter: entry_flags=MEMALLOC flags=MEMALLOC|MEMALLOC_NOFS\n"
-	      " b-2 [001] ..... 1.000002: nfs_release_folio: decision=skip_nofs\n"
-	      " a-1 [000] ..... 1.000003: xs_connect_worker_exit: entry_flags= flags= status=0\n"
-	      " a-1 [000] ..... 1.000004: nfs_release_folio: decision=skip_nofs\n"
-	      " b-2 [001] ..... 1.000005: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
-	      &c);
+	parse_text(trace_count,
+		   " a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=MEMALLOC_NOFS\n"
+		   " b-2 [001] ..... 1.000001: xs_connect_worker_enter: entry_flags=MEMALLOC flags=MEMALLOC|MEMALLOC_NOFS\n"
+		   " b-2 [001] ..... 1.000002: nfs_release_folio: decision=skip_nofs\n"
+		   " a-1 [000] ..... 1.000003: xs_connect_worker_exit: entry_flags= flags= status=0\n"
+		   " a-1 [000] ..... 1.000004: nfs_release_folio: decision=skip_nofs\n"
+		   " b-2 [001] ..... 1.000005: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
+		   &c);
 	assert_int_equal(c.worker_enter, 2);
 	assert_int_equal(c.nofs_in_worker, 2);
 	assert_int_equal(c.memalloc_in_worker, 1);
@@ -130,10 +125,11 @@ static void test_connect_worker_field_wins(void **state)
 
 	(void)state;
 	/* inside an enter/exit pair but the kernel says it is not a worker */
-	count(" a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=\n"
-	      " a-1 [000] ..... 1.000001: nfs_release_folio: decision=writeback connect_worker=0\n"
-	      " a-1 [000] ..... 1.000002: nfs_release_folio: decision=writeback connect_worker=1\n",
-	      &c);
+	parse_text(trace_count,
+		   " a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=\n"
+		   " a-1 [000] ..... 1.000001: nfs_release_folio: decision=writeback connect_worker=0\n"
+		   " a-1 [000] ..... 1.000002: nfs_release_folio: decision=writeback connect_worker=1\n",
+		   &c);
 	assert_int_equal(c.writeback_in_worker, 1);
 	assert_int_equal(c.writeback_elsewhere, 1);
 	assert_int_equal(c.first_writeback_us, 1000002);
