@@ -16,20 +16,21 @@ static void test_golden_trace(void **state)
 {
 	const char *path = *state;
 	struct trace_counts c;
+	struct golden_out o;
 	struct lines l;
-	char *out = NULL;
-	size_t len = 0;
-	FILE *f;
 
 	assert_int_equal(lines_load(path, &l), 0);
 	trace_count(&l, &c);
-	f = open_memstream(&out, &len);
-	trace_print(f, &c);
-	fclose(f);
-	golden_check(path, out);
-	free(out);
+	trace_print(golden_begin(&o), &c);
+	golden_end(&o, path);
 	lines_free(&l);
 }
+
+static const struct golden_set traces = {
+	.dir = NFSTB_TEST_DATA "/trace", .ext = ".trace",
+	.prefix = "trace", .fn = test_golden_trace,
+	.min = 4, .what = "traces",
+};
 
 static void test_line_parse(void **state)
 {
@@ -192,15 +193,5 @@ int main(void)
 		cmocka_unit_test(test_connect_worker_field_wins),
 		cmocka_unit_test(test_witness_of_the_blocked_task),
 	};
-	struct CMUnitTest *tests = NULL;
-	size_t n = 0;
-
-	golden_append(&tests, &n, units, sizeof(units) / sizeof(units[0]));
-	golden_add_tests(&tests, &n, NFSTB_TEST_DATA "/trace", ".trace",
-			 "trace", test_golden_trace);
-	if (n < sizeof(units) / sizeof(units[0]) + 4) {
-		fprintf(stderr, "test_trace: too few golden traces found\n");
-		return 1;
-	}
-	return golden_run("test_trace", tests, n);
+	return golden_main("test_trace", units, ARRAY_SIZE(units), &traces);
 }
