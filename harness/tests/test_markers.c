@@ -182,29 +182,39 @@ static void test_booted_writer_and_every_summary(void **state)
 
 static void test_kernel_complaints(void **state)
 {
-	struct kernel_complaints k;
+	/* a console excerpt and the first line of each kind it must keep */
+	static const struct {
+		const char *log, *lockdep_off, *oops, *panic, *lock_leak;
+	} cases[] = {
+		{ "[ 1.0] WARNING: possible circular locking dependency detected\n"
+		  "[ 1.1] BUG: MAX_LOCKDEP_KEYS too low!\n"
+		  "[ 1.2] ------------[ cut here ]------------\n"
+		  "[ 1.3] WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2\n"
+		  "[ 1.4] BUG: unable to handle page fault for address: 0\n"
+		  "[ 1.5] Kernel panic - not syncing: Fatal exception\n"
+		  "[ 1.6] WARNING: lock held when returning to user space!\n",
+		  .lockdep_off = "BUG: MAX_LOCKDEP_KEYS too low!",
+		  .oops = "WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2",
+		  .panic = "Kernel panic - not syncing: Fatal exception",
+		  .lock_leak = "WARNING: lock held when returning to user space!" },
+		{ "[ 1.0] general protection fault, probably for non-canonical address\n"
+		  "[ 2.0] INFO: lockdep is turned off.\n"
+		  "[ 3.0] swapper/0 still has locks held!\n",
+		  .lockdep_off = "INFO: lockdep is turned off.",
+		  .oops = "general protection fault, probably for non-canonical address",
+		  .panic = "", .lock_leak = "swapper/0 still has locks held!" },
+	};
 
 	(void)state;
-	parse_text(kernel_log_parse,
-		   "[ 1.0] WARNING: possible circular locking dependency detected\n"
-		   "[ 1.1] BUG: MAX_LOCKDEP_KEYS too low!\n"
-		   "[ 1.2] ------------[ cut here ]------------\n"
-		   "[ 1.3] WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2\n"
-		   "[ 1.4] BUG: unable to handle page fault for address: 0\n"
-		   "[ 1.5] Kernel panic - not syncing: Fatal exception\n"
-		   "[ 1.6] WARNING: lock held when returning to user space!\n", &k);
-	assert_string_equal(k.lockdep_off, "BUG: MAX_LOCKDEP_KEYS too low!");
-	assert_string_equal(k.oops, "WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2");
-	assert_string_equal(k.panic, "Kernel panic - not syncing: Fatal exception");
-	assert_string_equal(k.lock_leak, "WARNING: lock held when returning to user space!");
-	parse_text(kernel_log_parse,
-		   "[ 1.0] general protection fault, probably for non-canonical address\n"
-		   "[ 2.0] INFO: lockdep is turned off.\n"
-		   "[ 3.0] swapper/0 still has locks held!\n", &k);
-	assert_string_equal(k.oops, "general protection fault, probably for non-canonical address");
-	assert_string_equal(k.lockdep_off, "INFO: lockdep is turned off.");
-	assert_string_equal(k.lock_leak, "swapper/0 still has locks held!");
-	assert_string_equal(k.panic, "");
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct kernel_complaints k;
+
+		parse_text(kernel_log_parse, cases[i].log, &k);
+		assert_string_equal(k.lockdep_off, cases[i].lockdep_off);
+		assert_string_equal(k.oops, cases[i].oops);
+		assert_string_equal(k.panic, cases[i].panic);
+		assert_string_equal(k.lock_leak, cases[i].lock_leak);
+	}
 }
 
 int main(void)
