@@ -153,6 +153,20 @@ void golden_check_files(const char *input_path, const char *dir,
 	free(b);
 }
 
+void golden_contains(const char *text, ...)
+{
+	const char *what;
+	va_list ap;
+
+	assert_non_null(text);
+	va_start(ap, text);
+	while ((what = va_arg(ap, const char *)) && strstr(text, what))
+		;
+	va_end(ap);
+	if (what)
+		fail_msg("'%s' not found in:\n%s", what, text);
+}
+
 void golden_append(struct CMUnitTest **tests, size_t *n,
 		   const struct CMUnitTest *more, size_t nmore)
 {

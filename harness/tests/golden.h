@@ -54,6 +54,14 @@ void golden_check_files(const char *input_path, const char *dir,
 void golden_append(struct CMUnitTest **tests, size_t *n,
 		   const struct CMUnitTest *more, size_t nmore);
 
+/*
+ * Every one of the strings after @text occurs in it; the failure names the
+ * first that does not.  For outputs checked piecewise, not whole.
+ */
+#define must_contain_all(text, ...) \
+	golden_contains((text), __VA_ARGS__, (const char *)NULL)
+void golden_contains(const char *text, ...);
+
 /* Run a dynamic list as one group (one closing summary per program). */
 int golden_run(const char *group, struct CMUnitTest *tests, size_t n);
 
