@@ -43,6 +43,16 @@ static void test_frame_is_scheduler(void **state)
 	assert_false(frame_is_scheduler("nfs_commit_inode"));
 }
 
+/* The excerpt held exactly one blocked task: @comm, found by @source at @us. */
+static void one_report(const struct hang_reports *r, const char *comm,
+		       enum hang_source source, int64_t us)
+{
+	assert_int_equal(r->n, 1);
+	assert_string_equal(r->v[0].comm, comm);
+	assert_int_equal(r->v[0].source, source);
+	assert_int_equal(r->v[0].time_us, us);
+}
+
 static void test_hung_task_report(void **state)
 {
 	struct hang_reports r;
@@ -60,11 +70,8 @@ static void test_hung_task_report(void **state)
 		   "[   25.000008]  process_one_work+0x1c4/0x380\n"
 		   "[   25.000009]  </TASK>\n"
 		   "[   25.000010]  bar+0x1/0x2\n", &r);
-	assert_int_equal(r.n, 1);
-	assert_string_equal(r.v[0].comm, "kworker/u4:1");
+	one_report(&r, "kworker/u4:1", HANG_HUNG_TASK, 25000000);
 	assert_int_equal(r.v[0].pid, 35);
-	assert_int_equal(r.v[0].time_us, 25000000);
-	assert_int_equal(r.v[0].source, HANG_HUNG_TASK);
 	assert_string_equal(r.v[0].wq_fn, "xs_tcp_setup_socket");
 	assert_int_equal(r.v[0].nframes, 2);
 	assert_string_equal(r.v[0].frames[0], "__schedule");
@@ -88,10 +95,7 @@ static void test_show_state_keeps_only_d(void **state)
 		   "[   30.000007] task:kworker/0:1H    state:I stack:0     pid:61    ppid:2      flags:0x00004000\n"
 		   "[   30.000008] Call Trace:\n"
 		   "[   30.000009]  worker_thread+0xb9/0x380\n", &r);
-	assert_int_equal(r.n, 1);
-	assert_string_equal(r.v[0].comm, "nfstb-writer");
-	assert_int_equal(r.v[0].source, HANG_SHOW_STATE);
-	assert_int_equal(r.v[0].time_us, 30000004);
+	one_report(&r, "nfstb-writer", HANG_SHOW_STATE, 30000004);
 	assert_int_equal(r.v[0].nframes, 1);
 	hang_free(&r);
 }
@@ -128,10 +132,7 @@ static void test_info_without_task_line_is_dropped(void **state)
 		   "[   26.000000] task:b               state:D stack:0     pid:36    ppid:2      flags:0x0\n"
 		   "[   26.000001] Call Trace:\n"
 		   "[   26.000002]  x+0x1/0x2\n", &r);
-	assert_int_equal(r.n, 1);
-	assert_string_equal(r.v[0].comm, "b");
-	assert_int_equal(r.v[0].source, HANG_SHOW_STATE);
-	assert_int_equal(r.v[0].time_us, 26000000);
+	one_report(&r, "b", HANG_SHOW_STATE, 26000000);
 	hang_free(&r);
 }
 
