@@ -148,14 +148,12 @@ const char *frame_role_name(enum frame_role role)
 
 const char *signature_name(enum signature sig)
 {
-	switch (sig) {
-	case SIG_RECLAIM_COMMIT_DEADLOCK:
-		return "reclaim-commit-deadlock";
-	case SIG_OTHER_HANG:
-		return "other-hang";
-	default:
-		return "none";
-	}
+	static const char *const names[] = {
+		[SIG_OTHER_HANG] = "other-hang",
+		[SIG_RECLAIM_COMMIT_DEADLOCK] = "reclaim-commit-deadlock",
+	};
+
+	return enum_name(names, ARRAY_SIZE(names), sig, "none");
 }
 
 void classify(const struct hang_reports *r, struct classification *c)

@@ -46,10 +46,7 @@ bool frame_is_scheduler(const char *name)
 		"_cond_resched", "__cond_resched",
 	};
 
-	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
-		if (starts_with(name, prefixes[i]))
-			return true;
-	return false;
+	return starts_with_any(name, prefixes, ARRAY_SIZE(prefixes));
 }
 
 /* Parser state: at most one pending INFO header and one open task block. */
@@ -188,10 +185,7 @@ static bool starts_other_report(const char *msg)
 		"Sched Debug Version", "Mem-Info:",
 	};
 
-	for (size_t i = 0; i < ARRAY_SIZE(heads); i++)
-		if (starts_with(msg, heads[i]))
-			return true;
-	return false;
+	return starts_with_any(msg, heads, ARRAY_SIZE(heads));
 }
 
 static void parse_line(struct parser *ps, const char *line)

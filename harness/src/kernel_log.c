@@ -45,8 +45,7 @@ void kernel_log_parse(const struct lines *log, struct kernel_complaints *k)
 {
 	memset(k, 0, sizeof(*k));
 	for (size_t i = 0; i < log->n; i++) {
-		int64_t t;
-		const char *msg = skip_spaces(printk_split(log->v[i], &t));
+		const char *msg = skip_spaces(printk_msg(log->v[i]));
 
 		if (starts_with(msg, "Kernel panic"))
 			keep_first(k->panic, msg);

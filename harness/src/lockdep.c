@@ -33,9 +33,8 @@ static bool ends_with(const char *s, const char *suffix)
 
 bool lockdep_is_head(const char *msg)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(heads); i++)
-		if (starts_with(msg, heads[i]))
-			return true;
+	if (starts_with_any(msg, heads, ARRAY_SIZE(heads)))
+		return true;
 	/* "%s-safe -> %s-unsafe lock order", "%s/%d still has locks held!" */
 	if (starts_with(msg, "WARNING: ") &&
 	    (ends_with(msg, "-unsafe lock order detected") ||
@@ -218,9 +217,7 @@ void lockdep_parse(const struct lines *log, struct lockdep_info *li)
 	li->time_us = TIME_NONE;
 	snprintf(li->title, sizeof(li->title), "none");
 	while (i < log->n) {
-		int64_t t;
-
-		if (!lockdep_is_head(printk_split(log->v[i], &t))) {
+		if (!lockdep_is_head(printk_msg(log->v[i]))) {
 			i++;
 			continue;
 		}
@@ -240,14 +237,12 @@ void lockdep_parse(const struct lines *log, struct lockdep_info *li)
 
 const char *lockdep_kind_name(enum lockdep_kind k)
 {
-	switch (k) {
-	case LOCKDEP_RECLAIM_CONNECT:
-		return "reclaim-connect";
-	case LOCKDEP_OTHER:
-		return "other";
-	default:
-		return "none";
-	}
+	static const char *const names[] = {
+		[LOCKDEP_OTHER] = "other",
+		[LOCKDEP_RECLAIM_CONNECT] = "reclaim-connect",
+	};
+
+	return enum_name(names, ARRAY_SIZE(names), k, "none");
 }
 
 void lockdep_print(FILE *f, const struct lockdep_info *li)

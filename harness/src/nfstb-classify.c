@@ -8,9 +8,7 @@
 #include "lines.h"
 #include "lockdep.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <string.h>
 
 static const char *const prog = "nfstb-classify";
 
@@ -48,12 +46,8 @@ int main(int argc, char **argv)
 	struct classification c;
 	struct lockdep_info li;
 	struct lines log;
-	const char *path;
 
-	path = cli_one_operand(argc, argv, prog, "CONSOLE_LOG", usage);
-	if (lines_load(path, &log))
-		cli_fail(EXIT_IO, prog, "cannot read %s: %s", path,
-			 strerror(errno));
+	cli_load_operand(argc, argv, prog, "CONSOLE_LOG", usage, &log);
 	hang_parse(&log, &reports);
 	classify(&reports, &c);
 	classify_print(stdout, &c);
@@ -61,8 +55,6 @@ int main(int argc, char **argv)
 	lockdep_print(stdout, &li);
 	hang_free(&reports);
 	lines_free(&log);
-	if (fflush(stdout))
-		cli_fail(EXIT_IO, prog, "cannot write output: %s",
-			 strerror(errno));
+	cli_flush_stdout(prog);
 	return 0;
 }

@@ -13,7 +13,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -60,30 +59,14 @@ static void write_no_capture(const char *dir, const char *server)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "pcap", required_argument, NULL, 'p' },
-		{ "server", required_argument, NULL, 's' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *pcap = NULL, *server = NULL, *out = NULL;
+	const struct cli_value values[] = {
+		{ "pcap", &pcap }, { "server", &server }, { "out", &out },
+	};
 	struct in_addr addr;
 	struct stat st;
-	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'p': pcap = optarg; break;
-		case 's': server = optarg; break;
-		case 'o': out = optarg; break;
-		case 'h': usage(); return 0;
-		default: cli_usage_error(prog, "unknown or incomplete option '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		cli_usage_error(prog, "unexpected argument '%s'", argv[optind]);
+	cli_values(argc, argv, prog, values, ARRAY_SIZE(values), usage);
 	if (!pcap || !server || !out)
 		cli_usage_error(prog, "--pcap, --server and --out are required");
 	if (inet_pton(AF_INET, server, &addr) != 1)

@@ -9,9 +9,9 @@
 #include "junit.h"
 #include "report_run.h"
 #include "report_util.h"
+#include "util.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -102,27 +102,13 @@ static void junit_report(const char *dir)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "rundir", required_argument, NULL, 'r' },
-		{ "junit", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *rundir = NULL, *junit = NULL;
+	const struct cli_value values[] = {
+		{ "rundir", &rundir }, { "junit", &junit },
+	};
 	struct stat st;
-	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'r': rundir = optarg; break;
-		case 'j': junit = optarg; break;
-		case 'h': usage(); return 0;
-		default: cli_usage_error(prog, "unknown or incomplete option '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		cli_usage_error(prog, "unexpected argument '%s'", argv[optind]);
+	cli_values(argc, argv, prog, values, ARRAY_SIZE(values), usage);
 	if (!rundir == !junit)
 		cli_usage_error(prog, "give exactly one of --rundir DIR or --junit RESULTS_RUN_DIR");
 	const char *dir = rundir ? rundir : junit;

@@ -44,9 +44,7 @@ static void add_file(struct table *t, const char *path)
 	struct lines l;
 	char err[160];
 
-	if (lines_load(path, &l))
-		cli_fail(EXIT_IO, prog, "cannot read %s: %s", path,
-			 strerror(errno));
+	cli_load_lines(prog, path, &l);
 	for (size_t i = 0; i < l.n; i++)
 		if (table_add_line(t, l.v[i], err, sizeof(err)))
 			cli_fail(EXIT_USAGE, prog, "%s:%zu: %s", path, i + 1,

@@ -35,12 +35,12 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	enum { O_PLAN = 1, O_RUN, O_TOTALS, O_HELP };
+	enum { O_PLAN = 1, O_RUN, O_TOTALS };
 	static const struct option opts[] = {
 		{ "plan", no_argument, NULL, O_PLAN },
 		{ "run", required_argument, NULL, O_RUN },
 		{ "totals", no_argument, NULL, O_TOTALS },
-		{ "help", no_argument, NULL, O_HELP },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *run = NULL, *dir;
@@ -60,12 +60,8 @@ int main(int argc, char **argv)
 			if (opt == O_RUN)
 				run = optarg;
 			break;
-		case 'h':
-		case O_HELP:
-			usage();
-			return 0;
 		default:
-			cli_option_error(prog, opt, argv);
+			cli_other_option(prog, opt, argv, usage);
 		}
 	}
 	if (optind == argc)

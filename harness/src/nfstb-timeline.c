@@ -13,7 +13,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -36,29 +35,15 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "rundir", required_argument, NULL, 'r' },
-		{ "server", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *dir = NULL, *server = "10.213.59.10";
+	const struct cli_value values[] = {
+		{ "rundir", &dir }, { "server", &server },
+	};
 	struct in_addr addr;
 	struct stat st;
 	char path[4096];
-	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'r': dir = optarg; break;
-		case 's': server = optarg; break;
-		case 'h': usage(); return 0;
-		default: cli_usage_error(prog, "unknown or incomplete option '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		cli_usage_error(prog, "unexpected argument '%s'", argv[optind]);
+	cli_values(argc, argv, prog, values, ARRAY_SIZE(values), usage);
 	if (!dir)
 		cli_usage_error(prog, "--rundir is required");
 	if (inet_pton(AF_INET, server, &addr) != 1)

@@ -7,9 +7,7 @@
 #include "lines.h"
 #include "trace.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <string.h>
 
 static const char *const prog = "nfstb-tracecheck";
 
@@ -39,17 +37,11 @@ int main(int argc, char **argv)
 {
 	struct trace_counts c;
 	struct lines trace;
-	const char *path;
 
-	path = cli_one_operand(argc, argv, prog, "TRACE_FILE", usage);
-	if (lines_load(path, &trace))
-		cli_fail(EXIT_IO, prog, "cannot read %s: %s", path,
-			 strerror(errno));
+	cli_load_operand(argc, argv, prog, "TRACE_FILE", usage, &trace);
 	trace_count(&trace, &c);
 	trace_print(stdout, &c);
 	lines_free(&trace);
-	if (fflush(stdout))
-		cli_fail(EXIT_IO, prog, "cannot write output: %s",
-			 strerror(errno));
+	cli_flush_stdout(prog);
 	return 0;
 }

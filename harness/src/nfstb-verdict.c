@@ -93,7 +93,7 @@ static void write_file(const char *dir, const char *name,
 int main(int argc, char **argv)
 {
 	enum { O_CONSOLE = 1, O_TRACE, O_SERVER, O_SCENARIO, O_ARM, O_MODE,
-	       O_WATCHDOG, O_OUT, O_SEED, O_PCAP, O_HELP };
+	       O_WATCHDOG, O_OUT, O_SEED, O_PCAP };
 	static const struct option opts[] = {
 		{ "console", required_argument, NULL, O_CONSOLE },
 		{ "trace", required_argument, NULL, O_TRACE },
@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 		{ "out", required_argument, NULL, O_OUT },
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "pcap-summary", required_argument, NULL, O_PCAP },
-		{ "help", no_argument, NULL, O_HELP },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	/* static: ~10 KiB of facts, and every exit path leaves it be */
@@ -129,12 +129,8 @@ int main(int argc, char **argv)
 		case O_OUT: out = optarg; break;
 		case O_SEED: in->seed = optarg; break;
 		case O_PCAP: paths.pcap_summary = optarg; break;
-		case 'h':
-		case O_HELP:
-			usage();
-			return 0;
 		default:
-			cli_option_error(prog, opt, argv);
+			cli_other_option(prog, opt, argv, usage);
 		}
 	}
 	if (optind < argc)
@@ -187,8 +183,6 @@ int main(int argc, char **argv)
 	write_file(out, "verdict.tsv", in, &v, &paths);
 	report_line(stdout, in, &v);
 	gather_free(in);
-	if (fflush(stdout))
-		cli_fail(EXIT_IO, prog, "cannot write output: %s",
-			 strerror(errno));
+	cli_flush_stdout(prog);
 	return 0;
 }

@@ -42,3 +42,10 @@ const char *printk_split(const char *line, int64_t *t_us)
 		p++;
 	return p;
 }
+
+const char *printk_msg(const char *line)
+{
+	int64_t t;
+
+	return printk_split(line, &t);
+}

@@ -13,4 +13,7 @@
 /* Returns the message text inside @line; *t_us is TIME_NONE if absent. */
 const char *printk_split(const char *line, int64_t *t_us);
 
+/* The message text alone, for scanners that do not need the time. */
+const char *printk_msg(const char *line);
+
 #endif

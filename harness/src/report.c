@@ -94,6 +94,14 @@ static void jtime(FILE *f, int64_t us)
 		fputs(format_time_us(us, buf, sizeof(buf)), f);
 }
 
+/* "key": S.UUUUUU (or null), as a field that is not the object's last. */
+static void jfield_time(FILE *f, int indent, const char *key, int64_t us)
+{
+	jkey(f, indent, key);
+	jtime(f, us);
+	fputs(",\n", f);
+}
+
 static void json_summaries(FILE *f, const struct markers *m)
 {
 	fputs("[", f);
@@ -151,17 +159,13 @@ static void json_markers(FILE *f, const char *name, const struct markers *m,
 		fputs("null,\n", f);
 	}
 	jfield_str(f, 4, "last_phase", markers_last_phase(m));
-	jkey(f, 4, "reconnect_time");
-	jtime(f, m->reconnect_us);
-	fputs(",\n", f);
+	jfield_time(f, 4, "reconnect_time", m->reconnect_us);
 	jkey(f, 4, "done_rc");
 	if (m->done)
 		fprintf(f, "%ld,\n", m->done_rc);
 	else
 		fputs("null,\n", f);
-	jkey(f, 4, "done_time");
-	jtime(f, m->done_us);
-	fputs(",\n", f);
+	jfield_time(f, 4, "done_time", m->done_us);
 	jkey(f, 4, "verify");
 	json_summaries(f, m);
 	fputs(",\n", f);
@@ -201,12 +205,8 @@ static void json_classify(FILE *f, const struct classification *c)
 		fputs("null,\n", f);
 	else
 		fprintf(f, "%ld,\n", c->pid);
-	jkey(f, 4, "time");
-	jtime(f, c->time_us);
-	fputs(",\n", f);
-	jkey(f, 4, "first_hang_time");
-	jtime(f, c->first_hang_us);
-	fputs(",\n", f);
+	jfield_time(f, 4, "time", c->time_us);
+	jfield_time(f, 4, "first_hang_time", c->first_hang_us);
 	jkey(f, 4, "blocked_reports");
 	fprintf(f, "%zu,\n", c->blocked);
 	jkey(f, 4, "frames");
@@ -246,12 +246,8 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	jcount(f, "memalloc_in_worker", t->memalloc_in_worker, false);
 	jcount(f, "direct_reclaim_begin", t->direct_reclaim_begin, false);
 	jcount(f, "commits_initiated", t->commits_initiated, false);
-	jkey(f, 4, "first_skip_time");
-	jtime(f, t->first_skip_us);
-	fputs(",\n", f);
-	jkey(f, 4, "first_writeback_time");
-	jtime(f, t->first_writeback_us);
-	fputs(",\n", f);
+	jfield_time(f, 4, "first_skip_time", t->first_skip_us);
+	jfield_time(f, 4, "first_writeback_time", t->first_writeback_us);
 	jfield_str(f, 4, "first_flags_mismatch", t->first_mismatch);
 	jcount(f, "workers_unexited", t->workers_unexited, false);
 	jfield_str(f, 4, "first_unexited", t->first_unexited);
@@ -290,9 +286,7 @@ static void json_lockdep(FILE *f, const struct lockdep_info *l)
 	jtext(f, "kind", lockdep_kind_name(l->kind), false);
 	jtext(f, "title", l->title, false);
 	jtext(f, "task", l->comm, false);
-	jkey(f, 4, "time");
-	jtime(f, l->time_us);
-	fputs(",\n", f);
+	jfield_time(f, 4, "time", l->time_us);
 	jcount(f, "reports", (long)l->reports, true);
 	fputs("  },\n", f);
 }

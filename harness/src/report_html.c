@@ -8,7 +8,6 @@
 #include "util.h"
 
 #include <string.h>
-#include <sys/stat.h>
 
 const char report_css[] =
 	"body{font-family:sans-serif;margin:1.5em;max-width:70em;color:#222}"
@@ -37,15 +36,6 @@ static const char *verdict_class(const char *v)
 	if (!strcmp(v, "PASS"))
 		return "PASS";
 	return starts_with(v, "DEADLOCK") ? "DEADLOCK" : "other";
-}
-
-static bool exists(const struct report_run *r, const char *name)
-{
-	char path[4096];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
-	return stat(path, &st) == 0;
 }
 
 void report_write_html(FILE *f, const struct report_run *r)
@@ -117,8 +107,6 @@ void report_write_html(FILE *f, const struct report_run *r)
 		fprintf(f, "</td></tr>\n");
 	}
 	fprintf(f, "</table>\n<p>All rows: <a href=\"timeline.tsv\">timeline.tsv</a>.</p>\n<h2>Raw files</h2>\n<ul>\n");
-	for (size_t i = 0; report_raw_files[i]; i++)
-		if (exists(r, report_raw_files[i]))
-			fprintf(f, "<li><a href=\"%s\">%s</a></li>\n", report_raw_files[i], report_raw_files[i]);
+	report_raw_links(f, r, "<li><a href=\"%s\">%s</a></li>\n");
 	fprintf(f, "</ul>\n</body></html>\n");
 }

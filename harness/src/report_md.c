@@ -5,16 +5,6 @@
 #include "util.h"
 
 #include <string.h>
-#include <sys/stat.h>
-
-static bool exists(const struct report_run *r, const char *name)
-{
-	char path[4096];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
-	return stat(path, &st) == 0;
-}
 
 void report_write_md(FILE *f, const struct report_run *r)
 {
@@ -69,7 +59,5 @@ void report_write_md(FILE *f, const struct report_run *r)
 		fprintf(f, " |\n");
 	}
 	fprintf(f, "\nAll rows: [timeline.tsv](timeline.tsv).\n\n## Raw files\n\n");
-	for (size_t i = 0; report_raw_files[i]; i++)
-		if (exists(r, report_raw_files[i]))
-			fprintf(f, "- [%s](%s)\n", report_raw_files[i], report_raw_files[i]);
+	report_raw_links(f, r, "- [%s](%s)\n");
 }

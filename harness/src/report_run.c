@@ -9,12 +9,29 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char *const report_raw_files[] = {
 	"verdict.json", "verdict.tsv", "client-console.log", "server-console.log",
 	"client-trace.txt", "capture.pcap", "packets.tsv", "pcap-summary.txt",
 	"timeline.tsv", "packet-check.txt", NULL,
 };
+
+static bool exists(const struct report_run *r, const char *name)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
+	return stat(path, &st) == 0;
+}
+
+void report_raw_links(FILE *f, const struct report_run *r, const char *line)
+{
+	for (size_t i = 0; report_raw_files[i]; i++)
+		if (exists(r, report_raw_files[i]))
+			fprintf(f, line, report_raw_files[i], report_raw_files[i]);
+}
 
 static void tsv_col(const char *line, int col, char *out, size_t len)
 {

@@ -53,5 +53,10 @@ void report_write_svg(FILE *f, const struct report_run *r);
 
 /* Raw files linked from a run's report, in display order. */
 extern const char *const report_raw_files[];
+/*
+ * One @line per raw file present in the run's directory, in display order;
+ * @line is a printf format taking the file's name twice (target, text).
+ */
+void report_raw_links(FILE *f, const struct report_run *r, const char *line);
 
 #endif

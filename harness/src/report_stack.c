@@ -64,8 +64,7 @@ void report_stacks_find(const struct lines *log, const struct classification *cl
 
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < log->n; i++) {
-		int64_t t;
-		const char *msg = printk_split(log->v[i], &t);
+		const char *msg = printk_msg(log->v[i]);
 
 		if (is_info(msg) || lockdep_is_head(msg) || (is_task(msg) && (!k || has_task))) {
 			k = NULL;
@@ -92,8 +91,7 @@ void report_lockdep_find(const struct lines *log, struct report_blocks *out)
 
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < log->n; i++) {
-		int64_t t;
-		const char *msg = printk_split(log->v[i], &t);
+		const char *msg = printk_msg(log->v[i]);
 
 		if (lockdep_is_head(msg)) {
 			k = open_block(out, msg);

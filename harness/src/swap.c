@@ -13,24 +13,25 @@ static void keep(char *dst, size_t len, const char *text)
 	snprintf(dst, len, "%s", text);
 }
 
+/* KEY=N of the verified line, or -1 where it is absent or not a number. */
+static long field(const char *msg, const char *key)
+{
+	long v;
+
+	return kv_get_long(msg, key, &v) ? v : -1;
+}
+
 static void parse_verified(struct swap_facts *s, const char *msg)
 {
 	s->verified = true;
 	keep(s->verified_line, sizeof(s->verified_line), msg);
-	if (!kv_get_long(msg, "mb", &s->mb))
-		s->mb = -1;
-	if (!kv_get_long(msg, "ok", &s->ok))
-		s->ok = -1;
-	if (!kv_get_long(msg, "pswpin", &s->pswpin))
-		s->pswpin = -1;
-	if (!kv_get_long(msg, "pswpout", &s->pswpout))
-		s->pswpout = -1;
-	if (!kv_get_long(msg, "elapsed_ms", &s->elapsed_ms))
-		s->elapsed_ms = -1;
-	if (!kv_get_long(msg, "swapped_out_pages", &s->out_pages))
-		s->out_pages = -1;
-	if (!kv_get_long(msg, "swapped_in_pages", &s->in_pages))
-		s->in_pages = -1;
+	s->mb = field(msg, "mb");
+	s->ok = field(msg, "ok");
+	s->pswpin = field(msg, "pswpin");
+	s->pswpout = field(msg, "pswpout");
+	s->elapsed_ms = field(msg, "elapsed_ms");
+	s->out_pages = field(msg, "swapped_out_pages");
+	s->in_pages = field(msg, "swapped_in_pages");
 }
 
 static void oom(struct swap_facts *s, const char *msg)

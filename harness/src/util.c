@@ -57,6 +57,22 @@ bool starts_with(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+const char *enum_name(const char *const *names, size_t n, int v,
+		      const char *fallback)
+{
+	if (v < 0 || (size_t)v >= n || !names[v])
+		return fallback;
+	return names[v];
+}
+
+bool starts_with_any(const char *s, const char *const *prefixes, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (starts_with(s, prefixes[i]))
+			return true;
+	return false;
+}
+
 const char *skip_spaces(const char *s)
 {
 	while (*s == ' ' || *s == '\t')

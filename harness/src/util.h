@@ -24,6 +24,8 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
 bool starts_with(const char *s, const char *prefix);
+/* True if @s starts with one of the @n @prefixes (a table of known heads). */
+bool starts_with_any(const char *s, const char *const *prefixes, size_t n);
 const char *skip_spaces(const char *s);
 
 /*
@@ -45,6 +47,13 @@ const char *format_secs_ms(int64_t us, char *buf, size_t len);
  */
 bool kv_get(const char *s, const char *key, char *out, size_t len);
 bool kv_get_long(const char *s, const char *key, long *out);
+
+/*
+ * The name of enum value @v in @names, a table indexed by value; @fallback
+ * for a value the table does not name (what a switch's default: said).
+ */
+const char *enum_name(const char *const *names, size_t n, int v,
+		      const char *fallback);
 
 /* Column @n (from 0) of a tab-separated line into @out ("" if absent). */
 void tsv_column(const char *line, int n, char *out, size_t len);

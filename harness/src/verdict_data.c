@@ -108,12 +108,10 @@ enum data_state data_state(const struct verdict_input *in)
 
 const char *data_state_name(enum data_state d)
 {
-	switch (d) {
-	case DATA_OK:
-		return "ok";
-	case DATA_LOSS:
-		return "loss";
-	default:
-		return "missing";
-	}
+	static const char *const names[] = {
+		[DATA_OK] = "ok",
+		[DATA_LOSS] = "loss",
+	};
+
+	return enum_name(names, ARRAY_SIZE(names), d, "missing");
 }

@@ -12,22 +12,24 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The verdict of a console line that alone decides the run ("" if none). */
+static bool console_line(const char *line, struct verdict *v,
+			 enum verdict_kind kind, char rule, const char *text)
+{
+	if (!line[0])
+		return false;
+	verdict_set(v, kind, rule, text, "client console: %s", line);
+	return true;
+}
+
 bool rule_panic(const struct verdict_input *in, struct verdict *v)
 {
-	if (!in->kernel.panic[0])
-		return false;
-	verdict_set(v, VERDICT_PANIC, 'p', "PANIC", "client console: %s",
-		    in->kernel.panic);
-	return true;
+	return console_line(in->kernel.panic, v, VERDICT_PANIC, 'p', "PANIC");
 }
 
 bool rule_oops(const struct verdict_input *in, struct verdict *v)
 {
-	if (!in->kernel.oops[0])
-		return false;
-	verdict_set(v, VERDICT_OOPS, 'k', "OOPS", "client console: %s",
-		    in->kernel.oops);
-	return true;
+	return console_line(in->kernel.oops, v, VERDICT_OOPS, 'k', "OOPS");
 }
 
 /* One field of the boot marker against what is judged; true if it differs. */

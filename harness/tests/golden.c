@@ -119,6 +119,54 @@ void golden_check(const char *input_path, const char *actual)
 	free(expected_path);
 }
 
+FILE *golden_begin(struct golden_out *o)
+{
+	o->text = NULL;
+	o->len = 0;
+	o->f = open_memstream(&o->text, &o->len);
+	assert_non_null(o->f);
+	return o->f;
+}
+
+void golden_end(struct golden_out *o, const char *input_path)
+{
+	fclose(o->f);
+	golden_check(input_path, o->text);
+	free(o->text);
+}
+
+void golden_check_files(const char *input_path, const char *dir,
+			const char *first, const char *second)
+{
+	char path[4096], *a, *b, *all;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, first);
+	a = golden_read(path);
+	snprintf(path, sizeof(path), "%s/%s", dir, second);
+	b = golden_read(path);
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_true(asprintf(&all, "%s--- %s\n%s", a, second, b) > 0);
+	golden_check(input_path, all);
+	free(all);
+	free(a);
+	free(b);
+}
+
+void golden_contains(const char *text, ...)
+{
+	const char *what;
+	va_list ap;
+
+	assert_non_null(text);
+	va_start(ap, text);
+	while ((what = va_arg(ap, const char *)) && strstr(text, what))
+		;
+	va_end(ap);
+	if (what)
+		fail_msg("'%s' not found in:\n%s", what, text);
+}
+
 void golden_append(struct CMUnitTest **tests, size_t *n,
 		   const struct CMUnitTest *more, size_t nmore)
 {
@@ -132,6 +180,22 @@ void golden_append(struct CMUnitTest **tests, size_t *n,
 int golden_run(const char *group, struct CMUnitTest *tests, size_t n)
 {
 	return _cmocka_run_group_tests(group, tests, n, NULL, NULL);
+}
+
+int golden_main(const char *group, const struct CMUnitTest *units,
+		size_t nunits, const struct golden_set *set)
+{
+	struct CMUnitTest *tests = NULL;
+	size_t n = 0;
+
+	if (nunits)
+		golden_append(&tests, &n, units, nunits);
+	golden_add_tests(&tests, &n, set->dir, set->ext, set->prefix, set->fn);
+	if (n < nunits + set->min) {
+		fprintf(stderr, "%s: too few golden %s found\n", group, set->what);
+		return 1;
+	}
+	return golden_run(group, tests, n);
 }
 
 char *test_tmpdir(void)

@@ -12,7 +12,10 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
+
+#include "lines.h"
 
 /* Whole file as a string, or NULL. */
 char *golden_read(const char *path);
@@ -28,12 +31,68 @@ void golden_add_tests(struct CMUnitTest **tests, size_t *n, const char *dir,
 /* Compare @actual with the .expected beside @input_path (or rewrite it). */
 void golden_check(const char *input_path, const char *actual);
 
+/* An output written to memory, for golden_end() to compare. */
+struct golden_out {
+	char *text;
+	size_t len;
+	FILE *f;
+};
+
+/* The stream to print the output to. */
+FILE *golden_begin(struct golden_out *o);
+/* Closes the stream, golden_check()s its text against @input_path's. */
+void golden_end(struct golden_out *o, const char *input_path);
+
+/*
+ * A tool's two output files in @dir, as one text: FIRST whole, a line
+ * "--- SECOND", then SECOND; golden_check()ed against @input_path's.
+ */
+void golden_check_files(const char *input_path, const char *dir,
+			const char *first, const char *second);
+
 /* Append static tests to a dynamic list. */
 void golden_append(struct CMUnitTest **tests, size_t *n,
 		   const struct CMUnitTest *more, size_t nmore);
 
+/*
+ * Every one of the strings after @text occurs in it; the failure names the
+ * first that does not.  For outputs checked piecewise, not whole.
+ */
+#define must_contain_all(text, ...) \
+	golden_contains((text), __VA_ARGS__, (const char *)NULL)
+void golden_contains(const char *text, ...);
+
 /* Run a dynamic list as one group (one closing summary per program). */
 int golden_run(const char *group, struct CMUnitTest *tests, size_t n);
+
+/* The golden inputs of a test program, as golden_add_tests() takes them. */
+struct golden_set {
+	const char *dir, *ext, *prefix;
+	CMUnitTestFunction fn;
+	/* fewer inputs than this found: discovery is broken, not the code */
+	size_t min;
+	const char *what;	/* names the inputs in that message */
+};
+
+/*
+ * A test program's main(): @units, then one test per input of @set, run
+ * as group @group.  Returns what main() returns.
+ */
+int golden_main(const char *group, const struct CMUnitTest *units,
+		size_t nunits, const struct golden_set *set);
+
+/*
+ * Feeds @text to a parser as a file's lines: lines_split, @parse(&lines,
+ * @out), lines_free.  A macro because each parser has its own output type.
+ */
+#define parse_text(parse, text, out)				\
+	do {							\
+		struct lines parse_text_lines_;			\
+								\
+		lines_split((text), &parse_text_lines_);	\
+		parse(&parse_text_lines_, (out));		\
+		lines_free(&parse_text_lines_);			\
+	} while (0)
 
 /* A fresh empty directory under /tmp, for tests that write files. */
 char *test_tmpdir(void);

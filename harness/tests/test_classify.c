@@ -22,24 +22,26 @@ static void test_golden_console(void **state)
 	struct hang_reports r;
 	struct classification c;
 	struct lockdep_info li;
+	struct golden_out o;
 	struct lines l;
-	char *out = NULL;
-	size_t len = 0;
-	FILE *f;
 
 	assert_int_equal(lines_load(path, &l), 0);
 	hang_parse(&l, &r);
 	classify(&r, &c);
 	lockdep_parse(&l, &li);
-	f = open_memstream(&out, &len);
-	classify_print(f, &c);
-	lockdep_print(f, &li);
-	fclose(f);
-	golden_check(path, out);
-	free(out);
+	classify_print(golden_begin(&o), &c);
+	lockdep_print(o.f, &li);
+	golden_end(&o, path);
 	hang_free(&r);
 	lines_free(&l);
 }
+
+/* The golden logs: at least the synthetic set, or discovery is broken. */
+static const struct golden_set logs = {
+	.dir = NFSTB_TEST_DATA "/console", .ext = ".log",
+	.prefix = "console", .fn = test_golden_console,
+	.min = 6, .what = "logs",
+};
 
 /* ---- rule tests on hand-built stacks (innermost frame first) ---- */
 
@@ -455,16 +457,5 @@ int main(void)
 		cmocka_unit_test(test_lockdep_other_heads),
 		cmocka_unit_test(test_lockdep_none),
 	};
-	struct CMUnitTest *tests = NULL;
-	size_t n = 0;
-
-	golden_append(&tests, &n, units, sizeof(units) / sizeof(units[0]));
-	golden_add_tests(&tests, &n, NFSTB_TEST_DATA "/console", ".log",
-			 "console", test_golden_console);
-	/* at least the synthetic set must be there, or discovery is broken */
-	if (n < sizeof(units) / sizeof(units[0]) + 6) {
-		fprintf(stderr, "test_classify: too few golden logs found\n");
-		return 1;
-	}
-	return golden_run("test_classify", tests, n);
+	return golden_main("test_classify", units, ARRAY_SIZE(units), &logs);
 }

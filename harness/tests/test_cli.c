@@ -49,8 +49,10 @@ static size_t count_lines(const char *s)
 	return n;
 }
 
-static void expect_usage_error(const char *what)
+/* @cmd exits 2 with one line on stderr that mentions @what. */
+static void expect_usage_error(const char *cmd, const char *what)
 {
+	assert_int_equal(run("%s", cmd), 2);
 	assert_int_equal(count_lines(err_text), 1);
 	assert_string_equal(out_text, "");
 	if (!strstr(err_text, what))
@@ -92,14 +94,10 @@ static void test_help(void **state)
 static void test_tap_cli(void **state)
 {
 	(void)state;
-	assert_int_equal(run(BIN "nfstb-tap"), 2);
-	expect_usage_error("missing RESULTS_RUN_DIR");
-	assert_int_equal(run(BIN "nfstb-tap --run"), 2);
-	expect_usage_error("option '--run' needs a value");
-	assert_int_equal(run(BIN "nfstb-tap --bogus x"), 2);
-	expect_usage_error("unknown option '--bogus'");
-	assert_int_equal(run(BIN "nfstb-tap a b"), 2);
-	expect_usage_error("unexpected argument 'b'");
+	expect_usage_error(BIN "nfstb-tap", "missing RESULTS_RUN_DIR");
+	expect_usage_error(BIN "nfstb-tap --run", "option '--run' needs a value");
+	expect_usage_error(BIN "nfstb-tap --bogus x", "unknown option '--bogus'");
+	expect_usage_error(BIN "nfstb-tap a b", "unexpected argument 'b'");
 	assert_int_equal(run(BIN "nfstb-tap /nonexistent/dir"), 1);
 	assert_int_equal(count_lines(err_text), 1);
 	assert_non_null(strstr(err_text, "matrix.tsv"));
@@ -108,12 +106,9 @@ static void test_tap_cli(void **state)
 static void test_classify_cli(void **state)
 {
 	(void)state;
-	assert_int_equal(run(BIN "nfstb-classify"), 2);
-	expect_usage_error("missing CONSOLE_LOG");
-	assert_int_equal(run(BIN "nfstb-classify --bogus x"), 2);
-	expect_usage_error("unknown option '--bogus'");
-	assert_int_equal(run(BIN "nfstb-classify a b"), 2);
-	expect_usage_error("expected one CONSOLE_LOG");
+	expect_usage_error(BIN "nfstb-classify", "missing CONSOLE_LOG");
+	expect_usage_error(BIN "nfstb-classify --bogus x", "unknown option '--bogus'");
+	expect_usage_error(BIN "nfstb-classify a b", "expected one CONSOLE_LOG");
 	assert_int_equal(run(BIN "nfstb-classify /nonexistent/log"), 1);
 	assert_int_equal(count_lines(err_text), 1);
 	assert_int_equal(run(BIN "nfstb-classify " DATA "console/clean-run.log"), 0);
@@ -130,8 +125,7 @@ static void test_classify_cli(void **state)
 static void test_tracecheck_cli(void **state)
 {
 	(void)state;
-	assert_int_equal(run(BIN "nfstb-tracecheck"), 2);
-	expect_usage_error("missing TRACE_FILE");
+	expect_usage_error(BIN "nfstb-tracecheck", "missing TRACE_FILE");
 	assert_int_equal(run(BIN "nfstb-tracecheck /nonexistent/trace"), 1);
 	assert_int_equal(run(BIN "nfstb-tracecheck " DATA "trace/fixed-forced.trace"), 0);
 	assert_non_null(strstr(out_text, "release_skip_in_worker=2\n"));
@@ -150,24 +144,21 @@ static void test_verdict_cli(void **state)
 	char path[512], *tsv;
 
 	(void)state;
-	assert_int_equal(run(BIN "nfstb-verdict --console x"), 2);
-	expect_usage_error("missing --trace");
-	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
-			     "--scenario s --arm both --mode forced --watchdog 0 --out d"), 2);
-	expect_usage_error("bad --arm 'both'");
-	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
-			     "--scenario s --arm fixed --mode forced --watchdog 2 --out d"), 2);
-	expect_usage_error("bad --watchdog '2'");
-	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
-			     "--scenario 'a b' --arm fixed --mode forced --watchdog 0 --out d"), 2);
-	expect_usage_error("bad --scenario");
-	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
-			     "--scenario s --arm fixed --mode forced --watchdog 0 --seed '1 2' --out d"), 2);
-	expect_usage_error("bad --seed '1 2'");
-	assert_int_equal(run(BIN "nfstb-verdict --console"), 2);
-	expect_usage_error("needs a value");
-	assert_int_equal(run(BIN "nfstb-verdict --frobnicate"), 2);
-	expect_usage_error("unknown option '--frobnicate'");
+	expect_usage_error(BIN "nfstb-verdict --console x", "missing --trace");
+	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
+			   "--scenario s --arm both --mode forced --watchdog 0 --out d",
+			   "bad --arm 'both'");
+	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
+			   "--scenario s --arm fixed --mode forced --watchdog 2 --out d",
+			   "bad --watchdog '2'");
+	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
+			   "--scenario 'a b' --arm fixed --mode forced --watchdog 0 --out d",
+			   "bad --scenario");
+	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
+			   "--scenario s --arm fixed --mode forced --watchdog 0 --seed '1 2' --out d",
+			   "bad --seed '1 2'");
+	expect_usage_error(BIN "nfstb-verdict --console", "needs a value");
+	expect_usage_error(BIN "nfstb-verdict --frobnicate", "unknown option '--frobnicate'");
 
 	/* the real control run, with its packet summary */
 	assert_int_equal(run(VERDICT_RUN("real-v3-tcp-control-forced", "v3-tcp", "control",
@@ -209,21 +200,21 @@ static void test_verdict_cli(void **state)
 	assert_int_equal(system(path), 0);
 
 	/* smoke runs, as the orchestrator passes them: "--arm - --mode smoke" */
-	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
-			     "--scenario s --arm - --mode forced --watchdog 0 --out d"), 2);
-	expect_usage_error("--arm - goes with --mode smoke");
+	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
+			   "--scenario s --arm - --mode forced --watchdog 0 --out d",
+			   "--arm - goes with --mode smoke");
 	assert_int_equal(run(VERDICT_RUN("real-smoke-v3", "smoke-v3", "-", "smoke", "0",
 					 "907165346", "smoke1"), tmp), 0);
 	assert_string_equal(out_text, "VERDICT smoke-v3 - smoke PASS signature=none "
 			    "detect_s=- reason=smoke: files=4 bytes=16777216 verified on client and server\n");
 
 	/* modes lockdep and swap take the arms, not "-" */
-	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
-			     "--scenario s --arm fixed --mode lazy --watchdog 0 --out d"), 2);
-	expect_usage_error("bad --mode 'lazy' (forced|natural|smoke|lockdep|swap)");
-	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
-			     "--scenario s --arm - --mode swap --watchdog 0 --out d"), 2);
-	expect_usage_error("--arm - goes with --mode smoke");
+	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
+			   "--scenario s --arm fixed --mode lazy --watchdog 0 --out d",
+			   "bad --mode 'lazy' (forced|natural|smoke|lockdep|swap)");
+	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
+			   "--scenario s --arm - --mode swap --watchdog 0 --out d",
+			   "--arm - goes with --mode smoke");
 	assert_int_equal(run(VERDICT_RUN("real-lockdep-v3-control", "lockdep-v3", "control",
 					 "lockdep", "0", "12", "lockdep1"), tmp), 0);
 	assert_string_equal(out_text, "VERDICT lockdep-v3 control lockdep LOCKDEP(reclaim-connect) "
@@ -248,10 +239,8 @@ static void test_table_cli(void **state)
 	char path[512], *summary;
 
 	(void)state;
-	assert_int_equal(run(BIN "nfstb-table"), 2);
-	expect_usage_error("missing RESULTS_RUN_DIR");
-	assert_int_equal(run(BIN "nfstb-table /nonexistent/dir"), 2);
-	expect_usage_error("is not a directory");
+	expect_usage_error(BIN "nfstb-table", "missing RESULTS_RUN_DIR");
+	expect_usage_error(BIN "nfstb-table /nonexistent/dir", "is not a directory");
 
 	snprintf(path, sizeof(path), "%s/empty", tmp);
 	assert_int_equal(run("mkdir %s && " BIN "nfstb-table %s", path, path), 1);

@@ -9,25 +9,17 @@
 
 #include <string.h>
 
-static void parse(const char *text, struct markers *m)
-{
-	struct lines l;
-
-	lines_split(text, &l);
-	markers_parse(&l, m);
-	lines_free(&l);
-}
-
 static void test_phases_and_done(void **state)
 {
 	struct markers m;
 
 	(void)state;
-	parse("[    2.000000] nfstb: phase=boot arm=fixed\r\n"
-	      "nfstb: phase=reconnect method=sysfs\n"		/* untimed echo */
-	      "[    6.100000] nfstb: phase=reconnect method=sysfs\n"
-	      "[    7.000000] nfstb: phase=reconnect again\n"
-	      "[    8.000000] nfstb: phase=done rc=0\n", &m);
+	parse_text(markers_parse,
+		   "[    2.000000] nfstb: phase=boot arm=fixed\r\n"
+		   "nfstb: phase=reconnect method=sysfs\n"		/* untimed echo */
+		   "[    6.100000] nfstb: phase=reconnect method=sysfs\n"
+		   "[    7.000000] nfstb: phase=reconnect again\n"
+		   "[    8.000000] nfstb: phase=done rc=0\n", &m);
 	assert_int_equal(m.nphases, 5);
 	assert_string_equal(m.phases[0].name, "boot");
 	/* the first timestamped reconnect counts */
@@ -43,10 +35,12 @@ static void test_done_without_rc_is_not_success(void **state)
 	struct markers m;
 
 	(void)state;
-	parse("[    8.000000] nfstb: phase=done\n", &m);
+	parse_text(markers_parse,
+		   "[    8.000000] nfstb: phase=done\n", &m);
 	assert_true(m.done);
 	assert_int_equal(m.done_rc, -1);
-	parse("[    8.000000] nfstb: phase=done rc=3\n", &m);
+	parse_text(markers_parse,
+		   "[    8.000000] nfstb: phase=done rc=3\n", &m);
 	assert_int_equal(m.done_rc, 3);
 }
 
@@ -55,8 +49,9 @@ static void test_no_markers(void **state)
 	struct markers m;
 
 	(void)state;
-	parse("[    0.000000] Linux version 6.1.192\n"
-	      "[    1.000000] some nfstb: phase=fake (not at line start)\n", &m);
+	parse_text(markers_parse,
+		   "[    0.000000] Linux version 6.1.192\n"
+		   "[    1.000000] some nfstb: phase=fake (not at line start)\n", &m);
 	assert_int_equal(m.nphases, 0);
 	assert_false(m.done);
 	assert_true(m.reconnect_us == TIME_NONE);
@@ -68,14 +63,15 @@ static void test_workload_lines(void **state)
 	struct markers m;
 
 	(void)state;
-	parse("[    4.000000] nfstb-writer: ready files=4 bytes=33554432\n"
-	      "[    5.000000] nfstb-memhog: holding bytes=1\n"
-	      "[    5.100000] nfstb-memhog: released bytes=1\n"
-	      "[    6.000000] nfstb-reconnect: method=sysfs xprt=xprt-2-tcp dst=10.0.0.1:2049 done\n"
-	      "[    7.000000] nfstb-writer: committed files=4 bytes=33554432 elapsed_ms=12\n"
-	      "[    9.000000] nfstb-verify: summary files=4 ok=3 failed=1 bytes=33554432\n"
-	      "[    9.100000] nfstb-verify: summary files=4 ok=4 failed=0\n"
-	      "[    9.200000] nfstb-verify: summary garbage\n", &m);
+	parse_text(markers_parse,
+		   "[    4.000000] nfstb-writer: ready files=4 bytes=33554432\n"
+		   "[    5.000000] nfstb-memhog: holding bytes=1\n"
+		   "[    5.100000] nfstb-memhog: released bytes=1\n"
+		   "[    6.000000] nfstb-reconnect: method=sysfs xprt=xprt-2-tcp dst=10.0.0.1:2049 done\n"
+		   "[    7.000000] nfstb-writer: committed files=4 bytes=33554432 elapsed_ms=12\n"
+		   "[    9.000000] nfstb-verify: summary files=4 ok=3 failed=1 bytes=33554432\n"
+		   "[    9.100000] nfstb-verify: summary files=4 ok=4 failed=0\n"
+		   "[    9.200000] nfstb-verify: summary garbage\n", &m);
 	assert_string_equal(m.writer_ready, "ready files=4 bytes=33554432");
 	assert_string_equal(m.writer_committed,
 			    "committed files=4 bytes=33554432 elapsed_ms=12");
@@ -89,26 +85,18 @@ static void test_workload_lines(void **state)
 	markers_free(&m);
 }
 
-static void swap_text(const char *text, struct swap_facts *s)
-{
-	struct lines l;
-
-	lines_split(text, &l);
-	swap_parse(&l, s);
-	lines_free(&l);
-}
-
 static void test_swapfill_verified(void **state)
 {
 	struct swap_facts s;
 
 	(void)state;
-	swap_text("[   20.000000] nfstb-swapfill: filled mb=320 pswpout=1200\r\n"
-		  "[   30.000000] nfstb-swapfill: ready mb=640 pswpin=10 pswpout=90000\n"
-		  "[   31.000000] Out of memory: Killed process 99 (nfstb-memhog) total-vm:1kB\n"
-		  "[   60.000000] nfstb-swapfill: verified mb=640 ok=1 pswpin=80000 "
-		  "pswpout=95000 elapsed_ms=29000 swapped_out_pages=95000 swapped_in_pages=79990\n",
-		  &s);
+	parse_text(swap_parse,
+		   "[   20.000000] nfstb-swapfill: filled mb=320 pswpout=1200\r\n"
+		   "[   30.000000] nfstb-swapfill: ready mb=640 pswpin=10 pswpout=90000\n"
+		   "[   31.000000] Out of memory: Killed process 99 (nfstb-memhog) total-vm:1kB\n"
+		   "[   60.000000] nfstb-swapfill: verified mb=640 ok=1 pswpin=80000 "
+		   "pswpout=95000 elapsed_ms=29000 swapped_out_pages=95000 swapped_in_pages=79990\n",
+		   &s);
 	assert_true(s.filled && s.ready && s.verified);
 	assert_string_equal(s.ready_line, "ready mb=640 pswpin=10 pswpout=90000");
 	assert_int_equal(s.mb, 640);
@@ -128,24 +116,27 @@ static void test_swapfill_fail_and_oom(void **state)
 	struct swap_facts s;
 
 	(void)state;
-	swap_text("[   50.0] nfstb-swapfill: FAIL offset=4096 expected=0x11 got=0x00\n"
-		  "[   50.1] nfstb-swapfill: FAIL offset=8192 expected=0x12 got=0x00\n"
-		  "[   51.0] nfstb-swapfill: verified mb=640\n", &s);
+	parse_text(swap_parse,
+		   "[   50.0] nfstb-swapfill: FAIL offset=4096 expected=0x11 got=0x00\n"
+		   "[   50.1] nfstb-swapfill: FAIL offset=8192 expected=0x12 got=0x00\n"
+		   "[   51.0] nfstb-swapfill: verified mb=640\n", &s);
 	assert_true(s.fail);
 	assert_string_equal(s.fail_line, "FAIL offset=4096 expected=0x11 got=0x00");
 	assert_true(s.verified);
 	assert_int_equal(s.ok, -1);
 	assert_int_equal(s.out_pages, -1);
 
-	swap_text("[   40.0] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,"
-		  "mems_allowed=0,global_oom,task_memcg=/,task=nfstb-swapfill,pid=212,uid=0\n"
-		  "[   40.0] Out of memory: Killed process 212 (nfstb-swapfill) total-vm:700000kB\n",
-		  &s);
+	parse_text(swap_parse,
+		   "[   40.0] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,"
+		   "mems_allowed=0,global_oom,task_memcg=/,task=nfstb-swapfill,pid=212,uid=0\n"
+		   "[   40.0] Out of memory: Killed process 212 (nfstb-swapfill) total-vm:700000kB\n",
+		   &s);
 	assert_true(s.oom);
 	assert_true(starts_with(s.oom_line, "oom-kill:constraint="));
 	assert_int_equal(s.kernel_oom_kills, 1);
 
-	swap_text("[   40.0] nfstb-swapfill: child killed by signal 9 (likely OOM killer)\n", &s);
+	parse_text(swap_parse,
+		   "[   40.0] nfstb-swapfill: child killed by signal 9 (likely OOM killer)\n", &s);
 	assert_true(s.oom);
 	assert_string_equal(s.oom_line,
 			    "nfstb-swapfill: child killed by signal 9 (likely OOM killer)");
@@ -165,7 +156,8 @@ static void test_booted_writer_and_every_summary(void **state)
 	for (int i = 0; i < 9; i++)
 		strcat(text, "[ 3.0] nfstb-verify: summary files=4 ok=4 failed=0 bytes=16777216\n");
 	strcat(text, "[ 4.0] nfstb-verify: summary files=2 ok=2 failed=0 bytes=8 manifest=truncated\n");
-	parse(text, &m);
+	parse_text(markers_parse,
+		   text, &m);
 	assert_true(m.booted.seen);
 	assert_string_equal(m.booted.scenario, "v3-tcp");
 	assert_string_equal(m.booted.arm, "fixed");
@@ -180,7 +172,8 @@ static void test_booted_writer_and_every_summary(void **state)
 	assert_true(m.summaries[9].manifest_truncated);
 	markers_free(&m);
 	/* an old boot marker: the fields it lacks stay empty */
-	parse("[ 1.0] nfstb: phase=booted workload=smoke arm=- mode=smoke run=smoke-v3-1\n", &m);
+	parse_text(markers_parse,
+		   "[ 1.0] nfstb: phase=booted workload=smoke arm=- mode=smoke run=smoke-v3-1\n", &m);
 	assert_true(m.booted.seen);
 	assert_string_equal(m.booted.scenario, "");
 	assert_false(m.writer_totals);
@@ -189,32 +182,39 @@ static void test_booted_writer_and_every_summary(void **state)
 
 static void test_kernel_complaints(void **state)
 {
-	struct kernel_complaints k;
-	struct lines l;
+	/* a console excerpt and the first line of each kind it must keep */
+	static const struct {
+		const char *log, *lockdep_off, *oops, *panic, *lock_leak;
+	} cases[] = {
+		{ "[ 1.0] WARNING: possible circular locking dependency detected\n"
+		  "[ 1.1] BUG: MAX_LOCKDEP_KEYS too low!\n"
+		  "[ 1.2] ------------[ cut here ]------------\n"
+		  "[ 1.3] WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2\n"
+		  "[ 1.4] BUG: unable to handle page fault for address: 0\n"
+		  "[ 1.5] Kernel panic - not syncing: Fatal exception\n"
+		  "[ 1.6] WARNING: lock held when returning to user space!\n",
+		  .lockdep_off = "BUG: MAX_LOCKDEP_KEYS too low!",
+		  .oops = "WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2",
+		  .panic = "Kernel panic - not syncing: Fatal exception",
+		  .lock_leak = "WARNING: lock held when returning to user space!" },
+		{ "[ 1.0] general protection fault, probably for non-canonical address\n"
+		  "[ 2.0] INFO: lockdep is turned off.\n"
+		  "[ 3.0] swapper/0 still has locks held!\n",
+		  .lockdep_off = "INFO: lockdep is turned off.",
+		  .oops = "general protection fault, probably for non-canonical address",
+		  .panic = "", .lock_leak = "swapper/0 still has locks held!" },
+	};
 
 	(void)state;
-	lines_split("[ 1.0] WARNING: possible circular locking dependency detected\n"
-		    "[ 1.1] BUG: MAX_LOCKDEP_KEYS too low!\n"
-		    "[ 1.2] ------------[ cut here ]------------\n"
-		    "[ 1.3] WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2\n"
-		    "[ 1.4] BUG: unable to handle page fault for address: 0\n"
-		    "[ 1.5] Kernel panic - not syncing: Fatal exception\n"
-		    "[ 1.6] WARNING: lock held when returning to user space!\n", &l);
-	kernel_log_parse(&l, &k);
-	lines_free(&l);
-	assert_string_equal(k.lockdep_off, "BUG: MAX_LOCKDEP_KEYS too low!");
-	assert_string_equal(k.oops, "WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:5500 f+0x1/0x2");
-	assert_string_equal(k.panic, "Kernel panic - not syncing: Fatal exception");
-	assert_string_equal(k.lock_leak, "WARNING: lock held when returning to user space!");
-	lines_split("[ 1.0] general protection fault, probably for non-canonical address\n"
-		    "[ 2.0] INFO: lockdep is turned off.\n"
-		    "[ 3.0] swapper/0 still has locks held!\n", &l);
-	kernel_log_parse(&l, &k);
-	lines_free(&l);
-	assert_string_equal(k.oops, "general protection fault, probably for non-canonical address");
-	assert_string_equal(k.lockdep_off, "INFO: lockdep is turned off.");
-	assert_string_equal(k.lock_leak, "swapper/0 still has locks held!");
-	assert_string_equal(k.panic, "");
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct kernel_complaints k;
+
+		parse_text(kernel_log_parse, cases[i].log, &k);
+		assert_string_equal(k.lockdep_off, cases[i].lockdep_off);
+		assert_string_equal(k.oops, cases[i].oops);
+		assert_string_equal(k.panic, cases[i].panic);
+		assert_string_equal(k.lock_leak, cases[i].lock_leak);
+	}
 }
 
 int main(void)

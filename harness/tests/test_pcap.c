@@ -164,25 +164,20 @@ static void test_verdict_column(void **state)
 static void test_golden_pcap(void **state)
 {
 	const char *pcap = *state;
-	char *tmp = test_tmpdir(), cmd[8192 + 256], path[4096], *sum, *pkts, *all;
+	char *tmp = test_tmpdir(), cmd[8192 + 256];
 
 	snprintf(cmd, sizeof(cmd), BIN "nfstb-pcapsum --pcap %s --server 10.213.59.10 --out %s >/dev/null",
 		 pcap, tmp);
 	assert_int_equal(system(cmd), 0);
-	snprintf(path, sizeof(path), "%s/pcap-summary.txt", tmp);
-	sum = golden_read(path);
-	snprintf(path, sizeof(path), "%s/packets.tsv", tmp);
-	pkts = golden_read(path);
-	assert_non_null(sum);
-	assert_non_null(pkts);
-	assert_true(asprintf(&all, "%s--- packets.tsv\n%s", sum, pkts) > 0);
-	golden_check(pcap, all);
-	free(all);
-	free(sum);
-	free(pkts);
+	golden_check_files(pcap, tmp, "pcap-summary.txt", "packets.tsv");
 	test_rmtree(tmp);
 	free(tmp);
 }
+
+static const struct golden_set pcaps = {
+	.dir = NFSTB_TEST_DATA "/pcap", .ext = ".pcap",
+	.prefix = "pcap", .fn = test_golden_pcap,
+};
 
 static void test_no_capture(void **state)
 {
@@ -215,10 +210,5 @@ int main(void)
 		cmocka_unit_test(test_verdict_column),
 		cmocka_unit_test(test_no_capture),
 	};
-	struct CMUnitTest *tests = NULL;
-	size_t n = 0;
-
-	golden_append(&tests, &n, unit, sizeof(unit) / sizeof(unit[0]));
-	golden_add_tests(&tests, &n, NFSTB_TEST_DATA "/pcap", ".pcap", "pcap", test_golden_pcap);
-	return golden_run("pcap", tests, n);
+	return golden_main("pcap", unit, ARRAY_SIZE(unit), &pcaps);
 }

@@ -80,12 +80,12 @@ static void test_run_dir(void **state)
 	free(in);
 }
 
+static const struct golden_set runs = {
+	.dir = NFSTB_TEST_DATA "/verdict", .ext = ".run",
+	.prefix = "verdict", .fn = test_run_dir,
+};
+
 int main(void)
 {
-	struct CMUnitTest *tests = NULL;
-	size_t n = 0;
-
-	golden_add_tests(&tests, &n, NFSTB_TEST_DATA "/verdict", ".run",
-			 "verdict", test_run_dir);
-	return golden_run("test_runs", tests, n);
+	return golden_main("test_runs", NULL, 0, &runs);
 }

@@ -74,24 +74,19 @@ static void test_anchor_by_port(void **state)
 static void test_golden_run(void **state)
 {
 	const char *dir = *state;
-	char *tmp = test_tmpdir(), cmd[8192 + 256], path[4096], *tl, *check, *all;
+	char *tmp = test_tmpdir(), cmd[8192 + 256];
 
 	snprintf(cmd, sizeof(cmd), "cp -r %s/. %s/ && " BIN "nfstb-timeline --rundir %s >/dev/null", dir, tmp, tmp);
 	assert_int_equal(system(cmd), 0);
-	snprintf(path, sizeof(path), "%s/timeline.tsv", tmp);
-	tl = golden_read(path);
-	snprintf(path, sizeof(path), "%s/packet-check.txt", tmp);
-	check = golden_read(path);
-	assert_non_null(tl);
-	assert_non_null(check);
-	assert_true(asprintf(&all, "%s--- packet-check.txt\n%s", tl, check) > 0);
-	golden_check(dir, all);
-	free(all);
-	free(tl);
-	free(check);
+	golden_check_files(dir, tmp, "timeline.tsv", "packet-check.txt");
 	test_rmtree(tmp);
 	free(tmp);
 }
+
+static const struct golden_set runs = {
+	.dir = NFSTB_TEST_DATA "/run", .ext = ".run",
+	.prefix = "run", .fn = test_golden_run,
+};
 
 int main(void)
 {
@@ -99,10 +94,5 @@ int main(void)
 		cmocka_unit_test(test_interpolation),
 		cmocka_unit_test(test_anchor_by_port),
 	};
-	struct CMUnitTest *tests = NULL;
-	size_t n = 0;
-
-	golden_append(&tests, &n, unit, sizeof(unit) / sizeof(unit[0]));
-	golden_add_tests(&tests, &n, NFSTB_TEST_DATA "/run", ".run", "run", test_golden_run);
-	return golden_run("timeline", tests, n);
+	return golden_main("timeline", unit, ARRAY_SIZE(unit), &runs);
 }

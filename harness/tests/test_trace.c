@@ -16,20 +16,21 @@ static void test_golden_trace(void **state)
 {
 	const char *path = *state;
 	struct trace_counts c;
+	struct golden_out o;
 	struct lines l;
-	char *out = NULL;
-	size_t len = 0;
-	FILE *f;
 
 	assert_int_equal(lines_load(path, &l), 0);
 	trace_count(&l, &c);
-	f = open_memstream(&out, &len);
-	trace_print(f, &c);
-	fclose(f);
-	golden_check(path, out);
-	free(out);
+	trace_print(golden_begin(&o), &c);
+	golden_end(&o, path);
 	lines_free(&l);
 }
+
+static const struct golden_set traces = {
+	.dir = NFSTB_TEST_DATA "/trace", .ext = ".trace",
+	.prefix = "trace", .fn = test_golden_trace,
+	.min = 4, .what = "traces",
+};
 
 static void test_line_parse(void **state)
 {
@@ -75,30 +76,24 @@ static void test_flags(void **state)
 	assert_false(flags_has("", "MEMALLOC"));
 }
 
-static void count(const char *text, struct trace_counts *c)
-{
-	struct lines l;
-
-	lines_split(text, &l);
-	trace_count(&l, c);
-	lines_free(&l);
-}
-
 static void test_orphan_exit_uses_own_entry_flags(void **state)
 {
 	struct trace_counts c;
 
 	(void)state;
 	/* the capture started after the enter: the exit still carries it */
-	count(" w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
-	      &c);
+	parse_text(trace_count,
+		   " w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
+		   &c);
 	assert_int_equal(c.worker_exit, 1);
 	assert_string_equal(trace_flags_restored(&c), "ok");
-	count(" w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags= flags=MEMALLOC_NOFS status=0\n",
-	      &c);
+	parse_text(trace_count,
+		   " w-5 [000] ..... 1.000000: xs_connect_worker_exit: entry_flags= flags=MEMALLOC_NOFS status=0\n",
+		   &c);
 	assert_string_equal(trace_flags_restored(&c), "mismatch");
 	/* no way to check: n/a */
-	count(" w-5 [000] ..... 1.000000: xs_connect_worker_exit: status=0\n", &c);
+	parse_text(trace_count,
+		   " w-5 [000] ..... 1.000000: xs_connect_worker_exit: status=0\n", &c);
 	assert_string_equal(trace_flags_restored(&c), "n/a");
 }
 
@@ -107,13 +102,14 @@ static void test_pairing_is_per_pid(void **state)
 	struct trace_counts c;
 
 	(void)state;
-	count(" a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=MEMALLOC_NOFS\n"
-	      " b-2 [001] ..... 1.000001: xs_connect_worker_enter: entry_flags=MEMALLOC flags=MEMALLOC|MEMALLOC_NOFS\n"
-	      " b-2 [001] ..... 1.000002: nfs_release_folio: decision=skip_nofs\n"
-	      " a-1 [000] ..... 1.000003: xs_connect_worker_exit: entry_flags= flags= status=0\n"
-	      " a-1 [000] ..... 1.000004: nfs_release_folio: decision=skip_nofs\n"
-	      " b-2 [001] ..... 1.000005: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
-	      &c);
+	parse_text(trace_count,
+		   " a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=MEMALLOC_NOFS\n"
+		   " b-2 [001] ..... 1.000001: xs_connect_worker_enter: entry_flags=MEMALLOC flags=MEMALLOC|MEMALLOC_NOFS\n"
+		   " b-2 [001] ..... 1.000002: nfs_release_folio: decision=skip_nofs\n"
+		   " a-1 [000] ..... 1.000003: xs_connect_worker_exit: entry_flags= flags= status=0\n"
+		   " a-1 [000] ..... 1.000004: nfs_release_folio: decision=skip_nofs\n"
+		   " b-2 [001] ..... 1.000005: xs_connect_worker_exit: entry_flags=MEMALLOC flags=MEMALLOC status=0\n",
+		   &c);
 	assert_int_equal(c.worker_enter, 2);
 	assert_int_equal(c.nofs_in_worker, 2);
 	assert_int_equal(c.memalloc_in_worker, 1);
@@ -130,10 +126,11 @@ static void test_connect_worker_field_wins(void **state)
 
 	(void)state;
 	/* inside an enter/exit pair but the kernel says it is not a worker */
-	count(" a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=\n"
-	      " a-1 [000] ..... 1.000001: nfs_release_folio: decision=writeback connect_worker=0\n"
-	      " a-1 [000] ..... 1.000002: nfs_release_folio: decision=writeback connect_worker=1\n",
-	      &c);
+	parse_text(trace_count,
+		   " a-1 [000] ..... 1.000000: xs_connect_worker_enter: entry_flags= flags=\n"
+		   " a-1 [000] ..... 1.000001: nfs_release_folio: decision=writeback connect_worker=0\n"
+		   " a-1 [000] ..... 1.000002: nfs_release_folio: decision=writeback connect_worker=1\n",
+		   &c);
 	assert_int_equal(c.writeback_in_worker, 1);
 	assert_int_equal(c.writeback_elsewhere, 1);
 	assert_int_equal(c.first_writeback_us, 1000002);
@@ -196,15 +193,5 @@ int main(void)
 		cmocka_unit_test(test_connect_worker_field_wins),
 		cmocka_unit_test(test_witness_of_the_blocked_task),
 	};
-	struct CMUnitTest *tests = NULL;
-	size_t n = 0;
-
-	golden_append(&tests, &n, units, sizeof(units) / sizeof(units[0]));
-	golden_add_tests(&tests, &n, NFSTB_TEST_DATA "/trace", ".trace",
-			 "trace", test_golden_trace);
-	if (n < sizeof(units) / sizeof(units[0]) + 4) {
-		fprintf(stderr, "test_trace: too few golden traces found\n");
-		return 1;
-	}
-	return golden_run("test_trace", tests, n);
+	return golden_main("test_trace", units, ARRAY_SIZE(units), &traces);
 }

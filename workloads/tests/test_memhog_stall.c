@@ -17,14 +17,23 @@ static void test_steady_drop_never_stalls(void **state)
 	}
 }
 
+/*
+ * Starts @sd at 500 MiB available and feeds it that same reading one time
+ * short of its limit: none of those may stall.
+ */
+static void flat_below_limit(struct stall_detector *sd, uint64_t chunk_mb)
+{
+	stall_init(sd, 500 * 1024, chunk_mb);
+	for (unsigned i = 1; i < sd->limit; i++)
+		assert_false(stall_update(sd, 500 * 1024));
+}
+
 static void test_flat_available_stalls_after_limit(void **state)
 {
 	struct stall_detector sd;
 
 	(void)state;
-	stall_init(&sd, 500 * 1024, 4);
-	for (unsigned i = 1; i < sd.limit; i++)
-		assert_false(stall_update(&sd, 500 * 1024));
+	flat_below_limit(&sd, 4);
 	assert_true(stall_update(&sd, 500 * 1024));
 }
 
@@ -46,9 +55,7 @@ static void test_new_low_resets(void **state)
 	struct stall_detector sd;
 
 	(void)state;
-	stall_init(&sd, 500 * 1024, 16);
-	for (unsigned i = 1; i < sd.limit; i++)
-		assert_false(stall_update(&sd, 500 * 1024));
+	flat_below_limit(&sd, 16);
 	assert_false(stall_update(&sd, 400 * 1024));
 	assert_int_equal(sd.misses, 0);
 	assert_int_equal(sd.best_kb, 400 * 1024);
