@@ -108,7 +108,7 @@ void cli_load_lines(const char *prog, const char *path, struct lines *l)
 {
 	if (lines_load(path, l))
 		cli_fail(EXIT_IO, prog, "cannot read %s: %s", path,
-			 strerror(errno));
+			 errno == EINVAL ? "not a regular file" : strerror(errno));
 }
 
 void cli_flush_stdout(const char *prog)

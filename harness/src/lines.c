@@ -26,7 +26,7 @@ static void push(struct lines *l, size_t *cap, const char *s, size_t len)
 
 int lines_load(const char *path, struct lines *out)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen_regular(path);
 	char *buf = NULL;
 	size_t bufcap = 0, cap = 0;
 	ssize_t len;

@@ -7,7 +7,7 @@
 
 char *read_whole_file(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen_regular(path);
 	char *buf = NULL;
 	size_t n = 0, cap = 0, got;
 

@@ -10,12 +10,20 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* "No time known" for an int64 microsecond timestamp. */
 #define TIME_NONE INT64_MIN
+
+/*
+ * An evidence file opened for reading only if it is a regular file: a FIFO
+ * or a device named where a run's file is expected would block the open or
+ * never end (/dev/zero). Otherwise NULL with errno EINVAL (or open's own).
+ */
+FILE *fopen_regular(const char *path);
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);

@@ -5,7 +5,11 @@
 #include "printk.h"
 #include "util.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static void test_parse_time(void **state)
 {
@@ -90,6 +94,27 @@ static void test_lines_load_missing(void **state)
 	assert_int_equal(l.n, 0);
 }
 
+/* A FIFO or a device where a file is expected: refused at once, no read. */
+static void test_lines_load_not_regular(void **state)
+{
+	char fifo[] = "/tmp/nfstb-test-fifo.XXXXXX";
+	struct lines l;
+	int fd = mkstemp(fifo);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(fifo);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(lines_load(fifo, &l), -1);
+	assert_int_equal(errno, EINVAL);
+	unlink(fifo);
+	assert_int_equal(lines_load("/dev/zero", &l), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(lines_load("/tmp", &l), -1);
+	assert_int_equal(l.n, 0);
+}
+
 static void test_printk_split(void **state)
 {
 	int64_t t;
@@ -123,6 +148,7 @@ int main(void)
 		cmocka_unit_test(test_kv_get),
 		cmocka_unit_test(test_lines_split_strips_cr),
 		cmocka_unit_test(test_lines_load_missing),
+		cmocka_unit_test(test_lines_load_not_regular),
 		cmocka_unit_test(test_printk_split),
 	};
 
