@@ -57,6 +57,111 @@ static void write_no_capture(const char *dir, const char *server)
 	puts("capture=none");
 }
 
+/* RPC XIDs, sorted, for lookups in linear-logarithmic time. */
+struct xid_set {
+	unsigned long *v;
+	size_t n;
+};
+
+static int cmp_xid(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The XIDs of the replies (reply=true) or calls of rs. */
+static void xid_set_of(const struct pcap_recs *rs, bool reply, struct xid_set *set)
+{
+	set->v = xcalloc(rs->n + 1, sizeof(*set->v));
+	set->n = 0;
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->v[i].xid[0] && rs->v[i].reply == reply)
+			set->v[set->n++] = strtoul(rs->v[i].xid, NULL, 16);
+	qsort(set->v, set->n, sizeof(*set->v), cmp_xid);
+}
+
+static bool xid_in(const struct xid_set *set, const char *xid)
+{
+	unsigned long x = strtoul(xid, NULL, 16);
+
+	return bsearch(&x, set->v, set->n, sizeof(x), cmp_xid) != NULL;
+}
+
+static bool has_unanswered(const struct pcap_recs *rs, const struct xid_set *replies)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->v[i].xid[0] && !rs->v[i].reply && !xid_in(replies, rs->v[i].xid))
+			return true;
+	return false;
+}
+
+/*
+ * One tshark pass over pcap: its records are appended to rs, in frame
+ * order. With only_new_replies, only replies whose XID is not in it are
+ * kept. Returns tshark's exit status.
+ */
+static int tshark_pass(const char *pcap, bool out_of_order, const struct pcap_names *names,
+		       struct pcap_recs *rs, const struct xid_set *only_new_replies)
+{
+	char *argv[12 + 2 * TSH_NFIELDS];
+	struct pkt_rec recs[PKT_MAX_PER_FRAME];
+	struct tshark_proc tp;
+	char *line = NULL;
+	size_t cap = 0;
+	int n = 0;
+
+	argv[n++] = "tshark";
+	argv[n++] = "-n";	/* no name resolution: addresses stay numeric */
+	argv[n++] = "-o";
+	argv[n++] = out_of_order ? "tcp.reassemble_out_of_order:TRUE" :
+				   "tcp.reassemble_out_of_order:FALSE";
+	argv[n++] = "-r";
+	argv[n++] = (char *)pcap;
+	argv[n++] = "-Y";
+	argv[n++] = TSHARK_FILTER;
+	argv[n++] = "-T";
+	argv[n++] = "fields";
+	for (int i = 0; i < TSH_NFIELDS; i++) {
+		argv[n++] = "-e";
+		argv[n++] = (char *)tshark_fields[i];
+	}
+	argv[n++] = "-E";
+	argv[n++] = "separator=/t";
+	argv[n] = NULL;
+	if (tshark_start(argv, &tp) < 0)
+		cli_fail(EXIT_IO, prog, "cannot run %s: %s", tshark_program(), strerror(errno));
+	while (getline(&line, &cap, tp.out) > 0) {
+		int k = pkt_split_line(line, names, recs, PKT_MAX_PER_FRAME);
+
+		for (int i = 0; i < k; i++) {
+			if (only_new_replies && !(recs[i].xid[0] && recs[i].reply &&
+						  !xid_in(only_new_replies, recs[i].xid)))
+				continue;
+			pcap_recs_add(rs, &recs[i]);
+		}
+	}
+	free(line);
+	return tshark_finish(&tp);
+}
+
+/* Merge the records rs->v[mid..] into rs->v[..mid] by frame, both in frame
+ * order; a first-pass record stays before a second-pass one of its frame. */
+static void merge_by_frame(struct pcap_recs *rs, size_t mid)
+{
+	struct pkt_rec *m = xcalloc(rs->n + 1, sizeof(*m));
+	size_t i = 0, j = mid, k = 0;
+
+	while (i < mid || j < rs->n)
+		if (j == rs->n || (i < mid && rs->v[i].frame <= rs->v[j].frame))
+			m[k++] = rs->v[i++];
+		else
+			m[k++] = rs->v[j++];
+	free(rs->v);
+	rs->v = m;
+	rs->cap = rs->n + 1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *pcap = NULL, *server = NULL, *out = NULL;
@@ -83,46 +188,33 @@ int main(int argc, char **argv)
 	if (!names)
 		cli_fail(EXIT_IO, prog, "cannot run '%s -G values' (is tshark installed?)", tshark_program());
 
-	char *targv[8 + 2 * TSH_NFIELDS];
-	int n = 0;
-	targv[n++] = "tshark";
-	targv[n++] = "-n";	/* no name resolution: addresses stay numeric */
-	targv[n++] = "-r";
-	targv[n++] = (char *)pcap;
-	targv[n++] = "-Y";
-	targv[n++] = TSHARK_FILTER;
-	targv[n++] = "-T";
-	targv[n++] = "fields";
-	for (int i = 0; i < TSH_NFIELDS; i++) {
-		targv[n++] = "-e";
-		targv[n++] = (char *)tshark_fields[i];
-	}
-	char *tail[] = { "-E", "separator=/t", NULL };
-	char *full[sizeof(targv) / sizeof(targv[0]) + 3];
-	memcpy(full, targv, n * sizeof(char *));
-	memcpy(full + n, tail, sizeof(tail));
-
-	struct tshark_proc tp;
-	if (tshark_start(full, &tp) < 0)
-		cli_fail(EXIT_IO, prog, "cannot run %s: %s", tshark_program(), strerror(errno));
-
 	struct pcap_recs rs = { 0 };
-	struct pkt_rec recs[PKT_MAX_PER_FRAME];
-	char *line = NULL;
-	size_t cap = 0;
+	struct xid_set seen = { 0 };
+	int rc = tshark_pass(pcap, false, names, &rs, NULL);
+	size_t first = rs.n;
+
+	/*
+	 * A capture on the bridge can hold a reply's TCP segments out of
+	 * order (measured in make soak: "ACKed unseen segment", then the
+	 * segment itself). tshark's default reassembly then drops that
+	 * reply and its call looks unanswered; its out-of-order reassembly
+	 * finds it, but loses what follows a segment that is really
+	 * missing. So a second pass with it runs only when a call has no
+	 * reply, and adds only replies the first pass did not see: every
+	 * record either pass decoded is in the capture.
+	 */
+	xid_set_of(&rs, true, &seen);
+	if (rc == 0 && has_unanswered(&rs, &seen)) {
+		tshark_pass(pcap, true, names, &rs, &seen);
+		merge_by_frame(&rs, first);
+	}
+	free(seen.v);
+
 	FILE *pf = open_out(out, "packets.tsv");
 
 	pkt_write_header(pf);
-	while (getline(&line, &cap, tp.out) > 0) {
-		int k = pkt_split_line(line, names, recs, PKT_MAX_PER_FRAME);
-
-		for (int i = 0; i < k; i++) {
-			pkt_write(pf, &recs[i]);
-			pcap_recs_add(&rs, &recs[i]);
-		}
-	}
-	free(line);
-	int rc = tshark_finish(&tp);
+	for (size_t i = 0; i < rs.n; i++)
+		pkt_write(pf, &rs.v[i]);
 	if (fclose(pf) != 0)
 		cli_fail(EXIT_IO, prog, "cannot write %s/packets.tsv", out);
 	if (rc != 0 && rs.n == 0) {
