@@ -16,6 +16,7 @@
 #   RUNS=N             runs per scenario (default 1)
 set -euo pipefail
 . "$(dirname "$0")/../vm/lib.sh"
+. "$TOP/harness/scenarios.sh"
 
 dir=$TOP/kernel-patches/mutants
 mapfile -t all < <(cd "$dir" && ls -1 ./*.patch 2> /dev/null | sed 's#^\./##; s#\.patch$##')
@@ -31,7 +32,9 @@ else
 fi
 [[ "${RUNS:-1}" =~ ^[1-9][0-9]?$ ]] || die "RUNS must be an integer from 1 to 99, got '${RUNS:-}'"
 
-defaults=$(awk '!/^#/ && NF && $8 == "yes" {print $1}' "$TOP/harness/scenarios.def")
+scenarios_load
+defaults=$(for s in $(scenario_names); do
+	if [ "$(scenario_get "$s" default)" = yes ]; then echo "$s"; fi; done)
 # catchers MUTANT: the default scenarios its trailer names
 catchers() {
 	local names s

@@ -12,17 +12,15 @@
 #   RUNS       runs per scenario/arm/mode    (default: 2)
 #   CAPTURE    1 = tcpdump the lab network   (default: 1)
 #   RESULTS    results root, an absolute path (default: results/)
-#   WATCHDOG, RUN_TIMEOUT  seconds (default: 20, 300)
+#   WATCHDOG   seconds (default: each scenario's own, scenarios.def)
+#   RUN_TIMEOUT  seconds (default: 300)
 # Every input is checked first by harness/validate.sh (one line on error).
 set -euo pipefail
 . "$(dirname "$0")/validate.sh"
 
-DEF=$TOP/harness/scenarios.def
 BIN=$TOP/harness/bin
 
-words() { echo "$1" | tr ',' ' '; }
 now() { date +%s.%N | cut -c1-14; }
-scenario_field() { awk -v n="$1" -v f="$2" '!/^#/ && $1 == n {print $f}' "$DEF"; }
 # analyse TOOL ARGS...: a host analyser with a time limit, so that a hostile
 # or huge input cannot stall the run (timeout exits 124).
 analyse() { timeout --foreground "$ANALYSER_TIMEOUT" "$@"; }
@@ -100,37 +98,58 @@ run_name() { if [ "$2" = - ]; then echo "$1-$4"; else echo "$1-$2-$3-$4"; fi; }
 # run can verify the bytes an earlier run wrote
 run_seed() { printf '%s %s %s %s\n' "$1" "$2" "$3" "$4" | cksum | cut -d' ' -f1; }
 
+# tsv_row FIELD...: one tab-separated line (no field may be empty: 'read'
+# with a tab IFS would merge the tabs around it).
+tsv_row() { local IFS=$'\t'; printf '%s\n' "$*"; }
+MATRIX_HEADER=$(tsv_row n run scenario arm mode index seed expect percent)
+# words_prefixed PREFIX WORD...: each word with PREFIX ("nfstb." for the
+# guest's command line).
+words_prefixed() { local p=$1 w; shift; for w in "$@"; do printf ' %s%s' "$p" "$w"; done; }
+
 # The plan, before anything runs: every scenario x arm x mode x run, one
-# line each ("scenario workload vers proto arm mode n"), and its view for
-# the table, junit.xml and TAP (RESULTS_DIR/matrix.tsv, see harness/README.md).
+# tab-separated line each, with everything the run needs from the scenario
+# table (harness/scenarios.def): its name, seed, kernel flavour, watchdog,
+# where the data is verified, the expectation, and the client's and the
+# server's command-line parameters. Its view for the table, junit.xml and
+# TAP is RESULTS_DIR/matrix.tsv (see harness/README.md).
 plan=$RESULTS_DIR/plan
 : > "$plan"
+k=0
 for s in $SCENARIOS; do
-	workload=$(scenario_field "$s" 2)
-	vers=$(scenario_field "$s" 3)
-	proto=$(scenario_field "$s" 4)
-	arms=$(scenario_field "$s" 5)
-	modes=$(scenario_field "$s" 6)
-	# The arms and modes of this scenario that the selection asks for.
-	run_arms=-
-	[ "$arms" = - ] || run_arms=$(for a in $ARMS; do in_list "$a" $(words "$arms") && echo "$a"; done)
-	case "$modes" in
-	*forced* | *natural*) run_modes=$(for m in $MODES; do in_list "$m" $(words "$modes") && echo "$m"; done) ;;
-	*) run_modes=$modes ;;
-	esac
+	workload=$(scenario_get "$s" workload)
+	# The arms and modes of this scenario that the selection asks for: ARMS
+	# and MODES choose among the declared ones; arm '-' and modes without a
+	# trigger always run.
+	run_arms=$(for a in $(scenario_names_of "$s" arm); do
+		if [ "$a" = - ] || in_list "$a" $ARMS; then echo "$a"; fi; done)
+	run_modes=$(for m in $(scenario_names_of "$s" mode); do
+		if [ "$(scenario_get "$s" "mode $m")" = - ] || in_list "$m" $MODES; then echo "$m"; fi; done)
 	for a in $run_arms; do
 		for m in $run_modes; do
-			for n in $(seq 1 "$RUNS"); do echo "$s $workload $vers $proto $a $m $n" >> "$plan"; done
+			read -r expect percent <<< "$(scenario_expect "$s" "$a" "$m")"
+			knobs=$(scenario_get "$s" "arm $a")
+			for n in $(seq 1 "$RUNS"); do
+				k=$((k + 1))
+				rid=$(run_name "$s" "$a" "$m" "$n")
+				seed=$(run_seed "$s" "$a" "$m" "$n")
+				cmdline="nfstb.scenario=$s nfstb.workload=$workload nfstb.arm=$a nfstb.mode=$m"
+				cmdline="$cmdline nfstb.run=$rid nfstb.seed=$seed nfstb.knobs=$(echo "${knobs:--}" | tr ' ' ',')"
+				cmdline="$cmdline nfstb.trigger=$(scenario_get "$s" "mode $m")"
+				# shellcheck disable=SC2046 # KEY=VALUE words, checked by scenarios.sh
+				cmdline="$cmdline$(words_prefixed nfstb. $(scenario_get "$s" mount) $(scenario_get "$s" guest))"
+				server=$(scenario_get "$s" server)
+				# shellcheck disable=SC2046
+				tsv_row "$k" "$rid" "$s" "$a" "$m" "$n" "$seed" "${expect:--}" "${percent:--}" \
+					"$(scenario_get "$s" kernel)" "${WATCHDOG:-$(scenario_get "$s" watchdog)}" \
+					"$(scenario_get "$s" verify)" "$cmdline" \
+					"$(if [ -n "$server" ]; then words_prefixed nfstb. $server | sed 's/^ //'; else echo -; fi)" >> "$plan"
+			done
 		done
 	done
 done
-printf 'n\trun\tscenario\tarm\tmode\tindex\tseed\n' > "$RESULTS_DIR/matrix.tsv"
-k=0
-while read -r s workload vers proto a m n; do
-	k=$((k + 1))
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$(run_name "$s" "$a" "$m" "$n")" \
-		"$s" "$a" "$m" "$n" "$(run_seed "$s" "$a" "$m" "$n")"
-done < "$plan" >> "$RESULTS_DIR/matrix.tsv"
+[ -s "$plan" ] || die "the selection has no runs: SCENARIOS=$SCENARIOS ARMS=$ARMS MODES=$MODES chooses no arm and mode of these scenarios"
+printf '%s\n' "$MATRIX_HEADER" > "$RESULTS_DIR/matrix.tsv"
+cut -f1-9 "$plan" >> "$RESULTS_DIR/matrix.tsv"
 analyse "$BIN/nfstb-tap" --plan "$RESULTS_DIR"
 
 # Every kernel the selection needs is built (or found up to date) before
@@ -148,9 +167,7 @@ build_kernel() {
 	kernel_of[$f]=$(cat "$RESULTS_DIR/kernel-$f.path")
 	phase "kernel-$f" "kernel-build (last real build)" "$(cat "$(dirname "${kernel_of[$f]}")/build-seconds")"
 }
-build_kernel default
-for s in $SCENARIOS; do build_kernel "$(scenario_field "$s" 7)"; done
-KERNEL=${kernel_of[default]}
+for f in $(cut -f10 "$plan" | sort -u); do build_kernel "$f"; done
 
 t0=$(now)
 lab_up
@@ -189,19 +206,17 @@ start_capture() {
 
 sysrq() { virsh_t 10 send-key "$CLIENT_NAME" KEY_LEFTALT KEY_SYSRQ "KEY_$1" > /dev/null 2>&1 || true; }
 
-# run_one SCENARIO WORKLOAD VERS PROTO ARM MODE N
+# run_one RUN SCENARIO ARM MODE SEED WATCHDOG VERIFY CLIENT-PARAMS SERVER-PARAMS
+# (the fields of a plan line)
 run_one() {
-	local scenario=$1 workload=$2 vers=$3 proto=$4 arm=$5 mode=$6 n=$7
-	local rid seed
-	rid=$(run_name "$scenario" "$arm" "$mode" "$n")
-	seed=$(run_seed "$scenario" "$arm" "$mode" "$n")
+	local rid=$1 scenario=$2 arm=$3 mode=$4 seed=$5 watchdog_s=$6 verify=$7 client_params=$8 server_params=$9
 	local dir=$RESULTS_DIR/$rid
 	mkdir -p "$dir"
 	local clog=$dir/client-console.log slog=$dir/server-console.log
 	local t_start hang=0 watchdog=0 outcome
 	log "run $rid: starting"
 	t_start=$(now)
-	start_server "$dir"
+	start_server "$dir" "${server_params#-}"
 	if ! wait_guest 120 "$SERVER_NAME" "$slog" 'phase=server-ready'; then
 		outcome=${guest_down:-server did not become ready}
 	else
@@ -209,14 +224,9 @@ run_one() {
 		start_capture "$dir"
 		local t_client
 		t_client=$(now)
-		start_client "$dir" \
-			"nfstb.scenario=$scenario nfstb.workload=$workload nfstb.vers=$vers nfstb.proto=$proto nfstb.arm=$arm nfstb.mode=$mode nfstb.run=$rid nfstb.seed=$seed"
+		start_client "$dir" "$client_params"
 		local deadline markers=0 last_progress reconnect_seen=0 mounted_seen=0 count t
 		local trace=$dir/client-trace.txt tsize=-1 tsize_t size
-		# Swapping a few hundred MiB in and out under TCG prints nothing for
-		# a while: give that mode a longer watchdog.
-		local watchdog_s=$WATCHDOG
-		[ "$mode" = swap ] && [ "$watchdog_s" -lt 180 ] && watchdog_s=180
 		deadline=$(($(date +%s) + RUN_TIMEOUT))
 		last_progress=$(date +%s)
 		outcome=timeout
@@ -256,7 +266,7 @@ run_one() {
 			sysrq W
 			wait_console 15 "$clog" 'Show Blocked State' || log "run $rid: no SysRq-W output"
 			wait_quiet "$clog" 1 10 || log "run $rid: the console was still printing after 10s"
-		elif [ "$outcome" = done ] && [ "$mode" != swap ] && grep -q 'nfstb: phase=done rc=0' "$clog"; then
+		elif [ "$outcome" = done ] && [ "$verify" = client,server ] && grep -q 'nfstb: phase=done rc=0' "$clog"; then
 			# The server verifies the same bytes once the client marks the run complete.
 			wait_console 60 "$slog" 'nfstb-verify: summary' || log "run $rid: no server-side verification"
 		fi
@@ -289,9 +299,9 @@ run_one() {
 }
 
 
-while read -r s workload vers proto a m n <&3; do
-	KERNEL=${kernel_of[$(scenario_field "$s" 7)]}
-	run_one "$s" "$workload" "$vers" "$proto" "$a" "$m" "$n"
+while IFS=$'\t' read -r _ rid s a m _ seed _ _ kernel watchdog verify client_params server_params <&3; do
+	KERNEL=${kernel_of[$kernel]}
+	run_one "$rid" "$s" "$a" "$m" "$seed" "$watchdog" "$verify" "$client_params" "$server_params"
 done 3< "$plan"
 
 phase lab total "$(echo "$(now) - $t0" | bc)"

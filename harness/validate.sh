@@ -14,17 +14,18 @@
 # absolute, of [A-Za-z0-9._/-] and without '..'.
 . "$(dirname "${BASH_SOURCE[0]}")/../vm/lab.sh"
 
-VALIDATE_DEF=$TOP/harness/scenarios.def
+. "$TOP/harness/scenarios.sh"
 
 # The scenario table: names, their workloads, the default selection.
 scenario_table() {
+	local name
+	scenarios_load
 	all_scenarios=() scenario_workloads=() default_scenarios=()
-	local name workload default
-	while read -r name workload default; do
+	for name in $(scenario_names); do
 		all_scenarios+=("$name")
-		scenario_workloads+=("$workload")
-		if [ "$default" = yes ]; then default_scenarios+=("$name"); fi
-	done < <(awk '!/^#/ && NF { print $1, $2, $8 }' "$VALIDATE_DEF")
+		scenario_workloads+=("$(scenario_get "$name" workload)")
+		if [ "$(scenario_get "$name" default)" = yes ]; then default_scenarios+=("$name"); fi
+	done
 }
 
 # unique WORD...: the words, each once, in their first order.
@@ -147,13 +148,16 @@ check_checkout() {
 check_selection() {
 	SCENARIOS=$(resolve_scenarios "${SCENARIOS:-}") || exit 1
 	ARMS=$(choose ARMS arm "${ARMS:-}" fixed,control fixed control) || exit 1
-	MODES=$(choose MODES mode "${MODES:-}" forced forced natural) || exit 1
+	scenarios_load
+	# shellcheck disable=SC2046 # the trigger modes are words of the table
+	MODES=$(choose MODES mode "${MODES:-}" forced $(trigger_modes)) || exit 1
 	RUNS=${RUNS:-2}
 	check_int RUNS "$RUNS" 1 1000
 	CAPTURE=${CAPTURE:-1}
 	[ "$CAPTURE" = 0 ] || [ "$CAPTURE" = 1 ] || die "CAPTURE must be 0 or 1, got '$(shown "$CAPTURE")'"
-	WATCHDOG=${WATCHDOG:-20}
-	check_int WATCHDOG "$WATCHDOG" 1 3600
+	# Empty: each scenario's own watchdog (scenarios.def).
+	WATCHDOG=${WATCHDOG:-}
+	[ -z "$WATCHDOG" ] || check_int WATCHDOG "$WATCHDOG" 1 3600
 	RUN_TIMEOUT=${RUN_TIMEOUT:-300}
 	check_int RUN_TIMEOUT "$RUN_TIMEOUT" 1 86400
 	RESULTS=${RESULTS:-$TOP/results}

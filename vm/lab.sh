@@ -266,8 +266,8 @@ start_domain() {
 	log "lab: $name started ($vt, ${mem} MiB, console: vm/lab.sh virsh console $name)"
 }
 
-# start_server DIR / start_client DIR CMDLINE-EXTRA
-start_server() { start_domain server "$SERVER_NAME" "$SERVER_MAC" "$SERVER_MEM" 1 "$1" ""; }
+# start_server DIR [CMDLINE-EXTRA] / start_client DIR CMDLINE-EXTRA
+start_server() { start_domain server "$SERVER_NAME" "$SERVER_MAC" "$SERVER_MEM" 1 "$1" "${2:-}"; }
 start_client() { start_domain client "$CLIENT_NAME" "$CLIENT_MAC" "$CLIENT_MEM" 2 "$1" "$2"; }
 
 stop_domain() {

@@ -1,29 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "expect.h"
 #include "util.h"
+#include "verdict.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static const struct expectation expectations[] = {
-	{ "control", "forced", "DEADLOCK(reclaim-commit-deadlock)", "DEADLOCK", 95, true },
-	{ "control", "lockdep", "LOCKDEP(reclaim-connect)", "LOCKDEP", 100, true },
-	{ "fixed", "*", "PASS", "PASS", 100, false },
-	{ "-", "smoke", "PASS", "PASS", 100, false },
-};
-
-static bool matches(const char *pattern, const char *s)
+int expect_parse(const char *verdict, const char *percent,
+		 struct expectation *e, char *err, size_t len)
 {
-	return !strcmp(pattern, "*") || !strcmp(pattern, s);
+	char *end;
+	long p;
+
+	memset(e, 0, sizeof(*e));
+	if (!strcmp(verdict, "-") && !strcmp(percent, "-"))
+		return 0;
+	if (!verdict_text_valid(verdict) || strlen(verdict) >= sizeof(e->verdict)) {
+		snprintf(err, len, "bad expected verdict '%s'", verdict);
+		return -1;
+	}
+	p = strtol(percent, &end, 10);
+	if (!*percent || *end || p < 1 || p > 100) {
+		snprintf(err, len, "bad percent '%s' (1-100)", percent);
+		return -1;
+	}
+	snprintf(e->verdict, sizeof(e->verdict), "%s", verdict);
+	snprintf(e->label, sizeof(e->label), "%.*s",
+		 (int)strcspn(verdict, "("), verdict);
+	e->percent = (int)p;
+	e->xfail = strcmp(verdict, "PASS") != 0;
+	return 1;
 }
 
-const struct expectation *expect_for(const char *arm, const char *mode)
+bool expect_same(const struct expectation *a, const struct expectation *b)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(expectations); i++)
-		if (matches(expectations[i].arm, arm) &&
-		    matches(expectations[i].mode, mode))
-			return &expectations[i];
-	return NULL;
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a->verdict, b->verdict) && a->percent == b->percent;
 }
 
 long expect_need(const struct expectation *e, long planned)

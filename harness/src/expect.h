@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What each arm x mode must show, declared once and used by the table,
- * junit.xml and the TAP stream, so that the three agree by construction:
- *   control + forced : DEADLOCK(reclaim-commit-deadlock) in >= 95 % of runs
- *   control + lockdep: LOCKDEP(reclaim-connect) in every run
- *   fixed, any mode  : PASS in every run
- *   - + smoke        : PASS in every run
- *   anything else    : no expectation (report only)
+ * What a run must show.  Declared once, per scenario x arm x mode, in
+ * harness/scenarios.def ('expect ARM MODE VERDICT PERCENT'); the
+ * orchestrator copies it into every row of the run matrix (matrix.tsv,
+ * columns expect and percent, '-' '-' for none), and the table, junit.xml
+ * and the TAP stream read it from there, so the three agree by
+ * construction.
  * A group meets its expectation when no planned run lacks a record and at
  * least ceil(percent * planned / 100) runs got the expected verdict.  A
  * single run fails when it has no record, or when it missed the expected
@@ -20,18 +19,24 @@
 #include <stddef.h>
 
 struct expectation {
-	const char *arm, *mode;	/* "*": any */
-	const char *verdict;	/* the verdict a run must get */
-	const char *label;	/* its short name in the table: PASS, DEADLOCK */
+	char verdict[96];	/* the verdict a run must get */
+	char label[32];		/* its short name in the table: PASS, DEADLOCK */
 	int percent;		/* of the planned runs, at least */
-	bool xfail;		/* the expected verdict is the bug: TAP XFAIL */
+	bool xfail;		/* the expected verdict is the bug (not PASS): TAP XFAIL */
 };
 
-/* NULL when the arm x mode has no expectation (report only). */
-const struct expectation *expect_for(const char *arm, const char *mode);
+/*
+ * Parse matrix.tsv's expect and percent columns into @e.  Returns 1 for an
+ * expectation, 0 for none ("-" "-": report only), -1 with a one-line
+ * reason in @err when they are malformed.
+ */
+int expect_parse(const char *verdict, const char *percent,
+		 struct expectation *e, char *err, size_t len);
+/* Whether two expectations are the same declaration (NULL: none). */
+bool expect_same(const struct expectation *a, const struct expectation *b);
 /* ceil(percent * planned / 100) */
 long expect_need(const struct expectation *e, long planned);
-/* ">=19/20 DEADLOCK", "3/3 PASS" or "report only" */
+/* ">=19/20 DEADLOCK", "3/3 PASS" or "report only" (@e NULL) */
 void expect_describe(const struct expectation *e, long planned, char *buf,
 		     size_t len);
 bool expect_group_ok(const struct expectation *e, long planned, long matched,

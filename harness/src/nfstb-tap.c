@@ -70,7 +70,7 @@ int main(int argc, char **argv)
 		cli_usage_error(prog, "unexpected argument '%s'", argv[optind + 1]);
 	dir = argv[optind];
 
-	ret = runs_load_matrix(dir, &l, err, sizeof(err));
+	ret = runs_load(dir, &l, err, sizeof(err));
 	if (ret > 0)
 		cli_fail(EXIT_IO, prog, "%s", err);
 	if (ret < 0)

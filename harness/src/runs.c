@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define RUN_NAME_CHARS \
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
+
 static void read_record(const char *dir, struct run_row *r)
 {
 	char path[4096], *text;
@@ -18,8 +21,11 @@ static void read_record(const char *dir, struct run_row *r)
 	text = read_whole_file(path);
 	r->has_record = text &&
 			verdict_tsv_verdict(text, r->verdict, sizeof(r->verdict));
-	if (!r->has_record)
-		r->verdict[0] = '\0';
+	if (r->has_record)
+		snprintf(r->record, sizeof(r->record), "%.*s",
+			 (int)strcspn(text, "\n"), text);
+	else
+		r->verdict[0] = r->record[0] = '\0';
 	free(text);
 	snprintf(path, sizeof(path), "%s/%s/verdict.json", dir, r->run);
 	text = read_whole_file(path);
@@ -34,6 +40,21 @@ static bool same_group(const struct run_row *a, const struct run_row *b)
 	       !strcmp(a->mode, b->mode);
 }
 
+static const struct expectation *declared(const struct run_row *r)
+{
+	return r->declared.verdict[0] ? &r->declared : NULL;
+}
+
+/* Whether the last row @r declares what the earlier rows of its group do. */
+static bool same_group_expectation(const struct run_list *l,
+				   const struct run_row *r)
+{
+	for (size_t k = 0; k + 1 < l->n; k++)
+		if (same_group(r, &l->v[k]))
+			return expect_same(declared(r), declared(&l->v[k]));
+	return true;
+}
+
 /* Judge every row in list order, which is run order within a group. */
 static void judge(struct run_list *l)
 {
@@ -41,7 +62,7 @@ static void judge(struct run_list *l)
 		struct run_row *r = &l->v[i];
 		long misses = 0;
 
-		r->expect = expect_for(r->arm, r->mode);
+		r->expect = declared(r);
 		r->planned = 0;
 		for (size_t k = 0; k < l->n; k++)
 			r->planned += same_group(r, &l->v[k]);
@@ -83,7 +104,8 @@ static bool split_tabs(char *line, char **col, size_t n)
 static int parse_matrix(const char *text, struct run_list *l, char *err,
 			size_t len)
 {
-	char *copy = xstrdup(text), *save = NULL, *line, *col[7];
+	char *copy = xstrdup(text), *save = NULL, *line, *col[MATRIX_COLUMNS];
+	char why[160];
 	long lineno = 0;
 	int ret = 0;
 
@@ -100,9 +122,9 @@ static int parse_matrix(const char *text, struct run_list *l, char *err,
 			}
 			continue;
 		}
-		if (!split_tabs(line, col, 7)) {
-			snprintf(err, len, "matrix.tsv:%ld: expected 7 tab-separated fields",
-				 lineno);
+		if (!split_tabs(line, col, MATRIX_COLUMNS)) {
+			snprintf(err, len, "matrix.tsv:%ld: expected %d tab-separated fields",
+				 lineno, MATRIX_COLUMNS);
 			ret = -1;
 			continue;
 		}
@@ -114,6 +136,18 @@ static int parse_matrix(const char *text, struct run_list *l, char *err,
 			ret = -1;
 		}
 		snprintf(r->run, sizeof(r->run), "%s", col[1]);
+		/* a run directory's name below the results directory, once */
+		if (!ret && (!*col[1] || *col[1] == '.' ||
+			     strspn(col[1], RUN_NAME_CHARS) != strlen(col[1]) ||
+			     strlen(col[1]) >= sizeof(r->run))) {
+			snprintf(err, len, "matrix.tsv:%ld: bad run name '%s'", lineno, col[1]);
+			ret = -1;
+		}
+		for (size_t k = 0; !ret && k + 1 < l->n; k++)
+			if (!strcmp(l->v[k].run, r->run)) {
+				snprintf(err, len, "matrix.tsv:%ld: run %s planned twice", lineno, r->run);
+				ret = -1;
+			}
 		snprintf(r->scenario, sizeof(r->scenario), "%s", col[2]);
 		snprintf(r->arm, sizeof(r->arm), "%s", col[3]);
 		snprintf(r->mode, sizeof(r->mode), "%s", col[4]);
@@ -124,6 +158,16 @@ static int parse_matrix(const char *text, struct run_list *l, char *err,
 			ret = -1;
 		}
 		snprintf(r->seed, sizeof(r->seed), "%s", col[6]);
+		if (!ret && expect_parse(col[7], col[8], &r->declared, why,
+					 sizeof(why)) < 0) {
+			snprintf(err, len, "matrix.tsv:%ld: %s", lineno, why);
+			ret = -1;
+		}
+		if (!ret && !same_group_expectation(l, r)) {
+			snprintf(err, len, "matrix.tsv:%ld: run %s declares another expectation than the earlier runs of %s.%s.%s",
+				 lineno, r->run, r->scenario, r->arm, r->mode);
+			ret = -1;
+		}
 	}
 	free(copy);
 	if (!ret && !l->n) {
@@ -133,8 +177,7 @@ static int parse_matrix(const char *text, struct run_list *l, char *err,
 	return ret;
 }
 
-int runs_load_matrix(const char *dir, struct run_list *l, char *err,
-		     size_t len)
+int runs_load(const char *dir, struct run_list *l, char *err, size_t len)
 {
 	char path[4096], *text;
 	int ret;
@@ -143,8 +186,8 @@ int runs_load_matrix(const char *dir, struct run_list *l, char *err,
 	snprintf(path, sizeof(path), "%s/matrix.tsv", dir);
 	text = read_whole_file(path);
 	if (!text) {
-		snprintf(err, len, "cannot read %s", path);
-		errno = ENOENT;
+		snprintf(err, len, "cannot read %s: not a results directory of make nfs-test",
+			 path);
 		return 1;
 	}
 	ret = parse_matrix(text, l, err, len);
@@ -158,58 +201,6 @@ int runs_load_matrix(const char *dir, struct run_list *l, char *err,
 		read_record(dir, &l->v[i]);
 	judge(l);
 	return 0;
-}
-
-static int cmp_row(const void *a, const void *b)
-{
-	return strcmp(((const struct run_row *)a)->run,
-		      ((const struct run_row *)b)->run);
-}
-
-int runs_discover(const char *dir, struct run_list *l)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char path[4096], *tsv;
-
-	memset(l, 0, sizeof(*l));
-	if (!d)
-		return -1;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s/verdict.tsv", dir, de->d_name);
-		if (!(tsv = read_whole_file(path)))
-			continue;
-		struct run_row *r = add_row(l);
-
-		snprintf(r->run, sizeof(r->run), "%s", de->d_name);
-		tsv_column(tsv, 0, r->scenario, sizeof(r->scenario));
-		tsv_column(tsv, 1, r->arm, sizeof(r->arm));
-		tsv_column(tsv, 2, r->mode, sizeof(r->mode));
-		free(tsv);
-	}
-	closedir(d);
-	qsort(l->v, l->n, sizeof(*l->v), cmp_row);
-	for (size_t i = 0; i < l->n; i++) {
-		l->v[i].n = (long)i + 1;
-		read_record(dir, &l->v[i]);
-	}
-	/* the index within the group, in name order */
-	for (size_t i = 0; i < l->n; i++)
-		for (size_t k = 0; k <= i; k++)
-			l->v[i].index += same_group(&l->v[i], &l->v[k]);
-	judge(l);
-	return 0;
-}
-
-int runs_load(const char *dir, struct run_list *l, char *err, size_t len)
-{
-	int ret = runs_load_matrix(dir, l, err, len);
-
-	if (ret == 1)
-		return runs_discover(dir, l);
-	return ret;
 }
 
 void runs_free(struct run_list *l)

@@ -4,25 +4,11 @@
 #include "util.h"
 #include "verdict.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define NCOLS 10
-
-static const char *const modes[] = {
-	"forced", "natural", "smoke", "lockdep", "swap",
-};
-
-static bool valid_mode(const char *m)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(modes); i++)
-		if (!strcmp(m, modes[i]))
-			return true;
-	return false;
-}
 
 static bool valid_number(const char *s, double *out)
 {
@@ -34,8 +20,11 @@ static bool valid_number(const char *s, double *out)
 	return *end == '\0' && isfinite(*out);
 }
 
+/* The group of @scenario.@arm.@mode, made with expectation @e if new;
+ * NULL when it exists with another expectation. */
 static struct table_group *group_of(struct table *t, const char *scenario,
-				    const char *arm, const char *mode)
+				    const char *arm, const char *mode,
+				    const struct expectation *e)
 {
 	struct table_group *g;
 
@@ -43,7 +32,7 @@ static struct table_group *group_of(struct table *t, const char *scenario,
 		g = &t->v[i];
 		if (!strcmp(g->scenario, scenario) && !strcmp(g->arm, arm) &&
 		    !strcmp(g->mode, mode))
-			return g;
+			return expect_same(table_group_expect(g), e) ? g : NULL;
 	}
 	t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
 	g = &t->v[t->n++];
@@ -51,10 +40,20 @@ static struct table_group *group_of(struct table *t, const char *scenario,
 	snprintf(g->scenario, sizeof(g->scenario), "%s", scenario);
 	snprintf(g->arm, sizeof(g->arm), "%s", arm);
 	snprintf(g->mode, sizeof(g->mode), "%s", mode);
+	if (e) {
+		g->expect = *e;
+		g->has_expect = true;
+	}
 	return g;
 }
 
-int table_add_line(struct table *t, const char *line, char *err, size_t len)
+const struct expectation *table_group_expect(const struct table_group *g)
+{
+	return g->has_expect ? &g->expect : NULL;
+}
+
+int table_add_line(struct table *t, const char *line,
+		   const struct expectation *e, char *err, size_t len)
 {
 	char buf[1024], *col[NCOLS + 1], *p = buf;
 	struct table_group *g;
@@ -76,22 +75,11 @@ int table_add_line(struct table *t, const char *line, char *err, size_t len)
 			 NCOLS, n, n > NCOLS ? "+" : "");
 		return -1;
 	}
-	if (!col[0][0] || strlen(col[0]) >= sizeof(g->scenario)) {
-		snprintf(err, len, "bad scenario '%s'", col[0]);
-		return -1;
-	}
-	if (strcmp(col[1], "fixed") && strcmp(col[1], "control") &&
-	    strcmp(col[1], "-")) {
-		snprintf(err, len, "bad arm '%s' (fixed|control|-)", col[1]);
-		return -1;
-	}
-	if (!valid_mode(col[2])) {
-		snprintf(err, len, "bad mode '%s' (forced|natural|smoke|lockdep|swap)",
-			 col[2]);
-		return -1;
-	}
-	if (!strcmp(col[1], "-") != !strcmp(col[2], "smoke")) {
-		snprintf(err, len, "arm '-' goes with mode 'smoke' only");
+	if (!col[0][0] || strlen(col[0]) >= sizeof(g->scenario) ||
+	    !col[1][0] || strlen(col[1]) >= sizeof(g->arm) ||
+	    !col[2][0] || strlen(col[2]) >= sizeof(g->mode)) {
+		snprintf(err, len, "bad scenario, arm or mode '%s' '%s' '%s'",
+			 col[0], col[1], col[2]);
 		return -1;
 	}
 	if (!verdict_text_valid(col[3])) {
@@ -103,10 +91,13 @@ int table_add_line(struct table *t, const char *line, char *err, size_t len)
 		return -1;
 	}
 
-	g = group_of(t, col[0], col[1], col[2]);
+	g = group_of(t, col[0], col[1], col[2], e);
+	if (!g) {
+		snprintf(err, len, "%s.%s.%s: another expectation than its group's",
+			 col[0], col[1], col[2]);
+		return -1;
+	}
 	g->runs++;
-	const struct expectation *e = expect_for(g->arm, g->mode);
-
 	g->matched += e && !strcmp(col[3], e->verdict);
 	if (!strcmp(col[3], "PASS")) {
 		g->pass++;
@@ -126,10 +117,33 @@ int table_add_line(struct table *t, const char *line, char *err, size_t len)
 	return 0;
 }
 
-void table_add_missing(struct table *t, const char *scenario, const char *arm,
-		       const char *mode)
+int table_add_run(struct table *t, const struct run_row *r, char *err,
+		  size_t len)
 {
-	group_of(t, scenario, arm, mode)->missing++;
+	char planned[256];
+	struct table_group *g;
+
+	if (r->has_record) {
+		snprintf(planned, sizeof(planned), "%s\t%s\t%s\t", r->scenario,
+			 r->arm, r->mode);
+		if (!starts_with(r->record, planned)) {
+			snprintf(err, len, "%s/verdict.tsv judges another run than the matrix's %s.%s.%s",
+				 r->run, r->scenario, r->arm, r->mode);
+			return -1;
+		}
+		if (!table_add_line(t, r->record, r->expect, err, len))
+			return 0;
+		snprintf(planned, sizeof(planned), "%s", err);
+		snprintf(err, len, "%s/verdict.tsv: %s", r->run, planned);
+		return -1;
+	}
+	g = group_of(t, r->scenario, r->arm, r->mode, r->expect);
+	if (!g) {
+		snprintf(err, len, "%s: another expectation than its group's", r->run);
+		return -1;
+	}
+	g->missing++;
+	return 0;
 }
 
 static int cmp_group(const void *a, const void *b)
@@ -158,7 +172,7 @@ void table_free(struct table *t)
 
 bool table_group_ok(const struct table_group *g, char *expect, size_t len)
 {
-	const struct expectation *e = expect_for(g->arm, g->mode);
+	const struct expectation *e = table_group_expect(g);
 	long planned = g->runs + g->missing;
 
 	expect_describe(e, planned, expect, len);
@@ -217,64 +231,4 @@ void table_write_summary(FILE *f, const struct table *t)
 			g->deadlock, g->lockdep, g->oom, g->other, mean,
 			expect, ok ? "ok" : "FAIL");
 	}
-}
-
-struct pathlist {
-	char **v;
-	size_t n;
-};
-
-/* Directories only by lstat: a symlink loop cannot make us spin. */
-static int walk(const char *dir, int depth, struct pathlist *out)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int ret = 0;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d))) {
-		struct stat st;
-		char *path;
-
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (asprintf(&path, "%s/%s", dir, e->d_name) < 0) {
-			ret = -1;
-			break;
-		}
-		if (lstat(path, &st)) {
-			free(path);
-			continue;
-		}
-		if (S_ISDIR(st.st_mode)) {
-			if (walk(path, depth + 1, out))
-				ret = -1;
-			free(path);
-		} else if (S_ISREG(st.st_mode) && depth > 0 &&
-			   !strcmp(e->d_name, "verdict.tsv")) {
-			out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
-			out->v[out->n++] = path;
-		} else {
-			free(path);
-		}
-	}
-	closedir(d);
-	return ret;
-}
-
-static int cmp_path(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int table_find_verdicts(const char *dir, char ***paths, size_t *n)
-{
-	struct pathlist pl = { NULL, 0 };
-	int ret = walk(dir, 0, &pl);
-
-	qsort(pl.v, pl.n, sizeof(*pl.v), cmp_path);
-	*paths = pl.v;
-	*n = pl.n;
-	return ret;
 }

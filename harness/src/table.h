@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Aggregate verdict.tsv rows by (scenario, arm, mode) and check what each
- * group must show:
- *   control + forced : >= ceil(0.95 * runs) DEADLOCK(reclaim-commit-deadlock)
- *   control + lockdep: every run LOCKDEP(reclaim-connect)
- *   fixed (any mode) : every run PASS
- *   - + smoke        : every run PASS (smoke scenarios have no arms)
- *   control + natural, control + swap: no expectation, counts reported
+ * Aggregate the runs of a matrix (runs.h) by (scenario, arm, mode) and
+ * check each group against the expectation its runs declare (expect.h,
+ * from harness/scenarios.def); a group without one is reported only.
  */
 #ifndef NFSTB_TABLE_H
 #define NFSTB_TABLE_H
+
+#include "expect.h"
+#include "runs.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,6 +28,8 @@ struct table_group {
 	long other;		/* everything else */
 	double detect_sum;	/* over DEADLOCK runs with a detect_s */
 	long detect_n;
+	struct expectation expect;	/* when has_expect */
+	bool has_expect;
 };
 
 struct table {
@@ -37,14 +38,21 @@ struct table {
 };
 
 /*
- * Add one verdict.tsv line.  Returns 0, or -1 with a one-line reason in
- * @err (without file name) if the line is malformed.  Blank lines are
- * accepted and ignored.
+ * Add one verdict.tsv line of a run expecting @e (NULL: report only).
+ * Returns 0, or -1 with a one-line reason in @err (without file name) if
+ * the line is malformed or its group expects something else.  Blank lines
+ * are accepted and ignored.
  */
-int table_add_line(struct table *t, const char *line, char *err, size_t len);
-/* A run of the matrix that has no verdict.tsv. */
-void table_add_missing(struct table *t, const char *scenario, const char *arm,
-		       const char *mode);
+int table_add_line(struct table *t, const char *line,
+		   const struct expectation *e, char *err, size_t len);
+/*
+ * Add a run of the matrix: its record, which must judge the run the matrix
+ * planned, or a missing run.  0, or -1 with a one-line reason in @err.
+ */
+int table_add_run(struct table *t, const struct run_row *r, char *err,
+		  size_t len);
+/* The group's expectation, NULL for none. */
+const struct expectation *table_group_expect(const struct table_group *g);
 void table_sort(struct table *t);
 void table_free(struct table *t);
 
@@ -54,8 +62,5 @@ bool table_group_ok(const struct table_group *g, char *expect, size_t len);
 /* Fixed-width table and the "N passed, N failed" line; returns failures. */
 size_t table_print(FILE *f, const struct table *t);
 void table_write_summary(FILE *f, const struct table *t);
-
-/* Every verdict.tsv in a subdirectory (any depth) of @dir, sorted. */
-int table_find_verdicts(const char *dir, char ***paths, size_t *n);
 
 #endif

@@ -234,6 +234,14 @@ static void test_verdict_cli(void **state)
 	assert_int_equal(count_lines(err_text), 1);
 }
 
+/* The matrix of the runs test_verdict_cli judged, with their expectations. */
+#define MATRIX_OF_RUNS \
+	"n\\trun\\tscenario\\tarm\\tmode\\tindex\\tseed\\texpect\\tpercent\\n" \
+	"1\\trun1\\tv3-tcp\\tcontrol\\tforced\\t1\\t2969187741\\tDEADLOCK(reclaim-commit-deadlock)\\t95\\n" \
+	"2\\trun2\\tv3-tcp\\tfixed\\tforced\\t1\\t1480233219\\tPASS\\t100\\n" \
+	"3\\tsmoke1\\tsmoke-v3\\t-\\tsmoke\\t1\\t907165346\\tPASS\\t100\\n" \
+	"4\\tlockdep1\\tlockdep-v3\\tcontrol\\tlockdep\\t1\\t12\\tLOCKDEP(reclaim-connect)\\t100\\n"
+
 static void test_table_cli(void **state)
 {
 	char path[512], *summary;
@@ -242,15 +250,17 @@ static void test_table_cli(void **state)
 	expect_usage_error(BIN "nfstb-table", "missing RESULTS_RUN_DIR");
 	expect_usage_error(BIN "nfstb-table /nonexistent/dir", "is not a directory");
 
-	snprintf(path, sizeof(path), "%s/empty", tmp);
-	assert_int_equal(run("mkdir %s && " BIN "nfstb-table %s", path, path), 1);
-	assert_non_null(strstr(err_text, "no */verdict.tsv found"));
+	/* no matrix: not a results directory, whatever verdict.tsv it holds */
+	assert_int_equal(run(BIN "nfstb-table %s", tmp), 1);
+	assert_int_equal(count_lines(err_text), 1);
+	assert_non_null(strstr(err_text, "matrix.tsv: not a results directory of make nfs-test"));
 
 	/*
 	 * run1 (control DEADLOCK), run2 (fixed PASS), smoke1 and lockdep1
 	 * (control LOCKDEP) from test_verdict_cli
 	 */
-	assert_int_equal(run(BIN "nfstb-table %s", tmp), 0);
+	assert_int_equal(run("printf '" MATRIX_OF_RUNS "' >%s/matrix.tsv && " BIN "nfstb-table %s",
+			     tmp, tmp), 0);
 	assert_non_null(strstr(out_text, "4 passed, 0 failed\n"));
 	assert_non_null(strstr(out_text, "lockdep-v3  control  lockdep     1        0     0         0"
 				     "        1     0      0              -  1/1 LOCKDEP"));
@@ -265,14 +275,20 @@ static void test_table_cli(void **state)
 	snprintf(path, sizeof(path), "%s/run3", tmp);
 	assert_int_equal(run("mkdir %s && printf 'v3-tcp\\tfixed\\tforced\\tOTHER-HANG\\t"
 			     "other-hang\\t3.000\\t6.0\\t9.0\\t0\\tmissing\\n' >%s/verdict.tsv && "
-			     BIN "nfstb-table %s", path, path, tmp), 1);
+			     "printf '5\\trun3\\tv3-tcp\\tfixed\\tforced\\t2\\t7\\tPASS\\t100\\n' >>%s/matrix.tsv && "
+			     BIN "nfstb-table %s", path, path, tmp, tmp), 1);
 	assert_non_null(strstr(out_text, "3 passed, 1 failed\n"));
 
-	/* a malformed row: exit 2, one line naming file and line */
-	assert_int_equal(run("printf 'garbage\\n' >%s/verdict.tsv && " BIN "nfstb-table %s",
-			     path, tmp), 2);
+	/* a record of another run: exit 2, one line naming it */
+	assert_int_equal(run("printf 'v3-udp\\tfixed\\tforced\\tPASS\\tnone\\t-\\t-\\t-\\t0\\tok\\n' >%s/verdict.tsv && "
+			     BIN "nfstb-table %s", path, tmp), 2);
 	assert_int_equal(count_lines(err_text), 1);
-	assert_non_null(strstr(err_text, "run3/verdict.tsv:1: expected 10"));
+	assert_non_null(strstr(err_text, "run3/verdict.tsv judges another run than the matrix's v3-tcp.fixed.forced"));
+
+	/* a matrix whose runs of one group expect different things: exit 2 */
+	assert_int_equal(run("printf '6\\trun4\\tv3-tcp\\tfixed\\tforced\\t3\\t8\\t-\\t-\\n' >>%s/matrix.tsv && "
+			     BIN "nfstb-table %s", tmp, tmp), 2);
+	assert_non_null(strstr(err_text, "matrix.tsv:7: run run4 declares another expectation"));
 }
 
 int main(void)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The expectation is declared once (expect.c) and the table, junit.xml and
- * the TAP stream are views of it: fed the same results directory they must
- * agree, row by row.  Cases: a 19-of-20 control group (ok: one miss is
+ * The expectation is declared once (harness/scenarios.def), carried by the
+ * run matrix, and the table, junit.xml and the TAP stream are views of it:
+ * fed the same results directory they must agree, row by row.  Cases: a 19-of-20 control group (ok: one miss is
  * allowed), an 18-of-20 one (fails, on its second miss), and a matrix run
  * without a record (fails everywhere).
  */
@@ -20,34 +20,44 @@
 
 static void test_declarations(void **state)
 {
-	const struct expectation *e;
-	char buf[64];
+	struct expectation e, other;
+	char buf[64], err[160];
 	long misses = 0;
 
 	(void)state;
-	e = expect_for("control", "forced");
-	assert_string_equal(e->verdict, "DEADLOCK(reclaim-commit-deadlock)");
-	assert_int_equal(expect_need(e, 20), 19);
-	assert_int_equal(expect_need(e, 3), 3);
-	assert_int_equal(expect_need(e, 1), 1);
-	expect_describe(e, 20, buf, sizeof(buf));
+	assert_int_equal(expect_parse("DEADLOCK(reclaim-commit-deadlock)", "95",
+				      &e, err, sizeof(err)), 1);
+	assert_string_equal(e.label, "DEADLOCK");
+	assert_true(e.xfail);
+	assert_int_equal(expect_need(&e, 20), 19);
+	assert_int_equal(expect_need(&e, 3), 3);
+	assert_int_equal(expect_need(&e, 1), 1);
+	expect_describe(&e, 20, buf, sizeof(buf));
 	assert_string_equal(buf, ">=19/20 DEADLOCK");
-	assert_string_equal(expect_for("fixed", "natural")->verdict, "PASS");
-	assert_string_equal(expect_for("fixed", "swap")->verdict, "PASS");
-	assert_string_equal(expect_for("-", "smoke")->verdict, "PASS");
-	assert_string_equal(expect_for("control", "lockdep")->verdict,
-			    "LOCKDEP(reclaim-connect)");
-	assert_null(expect_for("control", "natural"));
-	assert_null(expect_for("control", "swap"));
+	assert_int_equal(expect_parse("PASS", "100", &other, err, sizeof(err)), 1);
+	assert_false(other.xfail);
+	assert_false(expect_same(&e, &other));
+	assert_false(expect_same(&e, NULL));
+	assert_true(expect_same(NULL, NULL));
+	expect_describe(&other, 2, buf, sizeof(buf));
+	assert_string_equal(buf, "2/2 PASS");
+	/* '-' '-' is report only; anything else must be a verdict and 1-100 */
+	assert_int_equal(expect_parse("-", "-", &other, err, sizeof(err)), 0);
+	assert_int_equal(expect_parse("MAYBE", "100", &other, err, sizeof(err)), -1);
+	assert_string_equal(err, "bad expected verdict 'MAYBE'");
+	assert_int_equal(expect_parse("PASS", "0", &other, err, sizeof(err)), -1);
+	assert_string_equal(err, "bad percent '0' (1-100)");
+	assert_int_equal(expect_parse("PASS", "-", &other, err, sizeof(err)), -1);
+	assert_int_equal(expect_parse("PASS", "101", &other, err, sizeof(err)), -1);
 	expect_describe(NULL, 2, buf, sizeof(buf));
 	assert_string_equal(buf, "report only");
 	/* one miss in 20 is allowed, the second is not */
-	assert_int_equal(expect_run(e, 20, "PASS", &misses), RUN_ALLOWED_MISS);
-	assert_int_equal(expect_run(e, 20, "ERROR", &misses), RUN_FAILED);
-	assert_int_equal(expect_run(e, 20, NULL, &misses), RUN_NO_RECORD);
-	assert_false(expect_group_ok(e, 20, 19, 1));
-	assert_true(expect_group_ok(e, 20, 19, 0));
-	assert_false(expect_group_ok(e, 20, 18, 0));
+	assert_int_equal(expect_run(&e, 20, "PASS", &misses), RUN_ALLOWED_MISS);
+	assert_int_equal(expect_run(&e, 20, "ERROR", &misses), RUN_FAILED);
+	assert_int_equal(expect_run(&e, 20, NULL, &misses), RUN_NO_RECORD);
+	assert_false(expect_group_ok(&e, 20, 19, 1));
+	assert_true(expect_group_ok(&e, 20, 19, 0));
+	assert_false(expect_group_ok(&e, 20, 18, 0));
 }
 
 /* A results directory: @control_misses PASS among 20 control runs, two
@@ -66,8 +76,8 @@ static char *make_results(int control_misses)
 		const char *v = i > 20 - control_misses ? "PASS" :
 				"DEADLOCK(reclaim-commit-deadlock)";
 
-		fprintf(m, "%ld\tv3-tcp-control-forced-%02d\tv3-tcp\tcontrol\tforced\t%d\t%d\n",
-			++n, i, i, 100 + i);
+		fprintf(m, "%ld\tv3-tcp-control-forced-%02d\tv3-tcp\tcontrol\tforced\t%d\t%d\t%s\t95\n",
+			++n, i, i, 100 + i, "DEADLOCK(reclaim-commit-deadlock)");
 		snprintf(path, sizeof(path), "%s/v3-tcp-control-forced-%02d", dir, i);
 		assert_int_equal(mkdir(path, 0755), 0);
 		snprintf(path, sizeof(path), "%s/v3-tcp-control-forced-%02d/verdict.tsv",
@@ -78,7 +88,7 @@ static char *make_results(int control_misses)
 		test_write(path, row);
 	}
 	for (int i = 1; i <= 2; i++)
-		fprintf(m, "%ld\tv3-tcp-fixed-forced-%d\tv3-tcp\tfixed\tforced\t%d\t%d\n",
+		fprintf(m, "%ld\tv3-tcp-fixed-forced-%d\tv3-tcp\tfixed\tforced\t%d\t%d\tPASS\t100\n",
 			++n, i, i, 200 + i);
 	fclose(m);
 	snprintf(path, sizeof(path), "%s/v3-tcp-fixed-forced-1", dir);
@@ -129,7 +139,7 @@ static struct views views_of(const char *dir, const char *arm)
 		if (!strcmp(c[i].arm, arm) && c[i].failed)
 			v.junit_failures++;
 	free(c);
-	assert_int_equal(runs_load_matrix(dir, &l, err, sizeof(err)), 0);
+	assert_int_equal(runs_load(dir, &l, err, sizeof(err)), 0);
 	for (size_t i = 0; i < l.n; i++) {
 		char *line = NULL;
 		size_t len = 0;

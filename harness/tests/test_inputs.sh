@@ -88,6 +88,27 @@ bogus"
 bad "unknown arm" "unknown arm 'bogus'" nfs-test +ARMS=bogus
 bad "arm list with a glob" "ARMS may hold only" nfs-test 'ARMS=fixed,*'
 bad "unknown mode" "unknown mode 'swap'" nfs-test +MODES=swap
+
+# --- the scenario table itself (NFSTB_SCENARIO_DEF) ---
+# table NAME TEXT: a table file with TEXT (printf format)
+table() { printf "$2" > "$tmp/$1.def"; }
+table outside '\tworkload smoke\n'
+bad "a declaration before any scenario" "outside.def:1: a declaration before the first scenario line" nfs-test NFSTB_SCENARIO_DEF="$tmp/outside.def"
+table like 'scenario a like b\n'
+bad "like an undeclared scenario" "like.def:1: scenario a is like b, which is not declared above it" nfs-test NFSTB_SCENARIO_DEF="$tmp/like.def"
+table twice 'scenario a\nscenario a\n'
+bad "a scenario declared twice" "twice.def:2: scenario a declared twice" nfs-test NFSTB_SCENARIO_DEF="$tmp/twice.def"
+table key 'scenario a\n\tworkoad smoke\n'
+bad "an unknown key" "key.def:2: unknown key \"workoad\"" nfs-test NFSTB_SCENARIO_DEF="$tmp/key.def"
+table guest 'scenario a\n\tguest files=4 $(id)\n'
+bad "shell in a guest parameter" "guest.def:2: guest of a: only letters" nfs-test NFSTB_SCENARIO_DEF="$tmp/guest.def"
+table knob 'scenario a\n\tarm fixed connect_nofs\n'
+bad "a knob that is not KEY=VALUE" "knob.def:2: arm of a: \"connect_nofs\" is not KEY=VALUE" nfs-test NFSTB_SCENARIO_DEF="$tmp/knob.def"
+table pct 'scenario a\n\texpect fixed * PASS 0\n'
+bad "an expectation of 0 percent" "pct.def:2: expected: expect ARM MODE VERDICT PERCENT (1-100)" nfs-test NFSTB_SCENARIO_DEF="$tmp/pct.def"
+table incomplete 'scenario a\n\tworkload smoke\n'
+bad "a scenario without a mount" "incomplete.def: scenario a has no mount" nfs-test NFSTB_SCENARIO_DEF="$tmp/incomplete.def"
+bad "a table that does not exist" "is not a readable file" nfs-test NFSTB_SCENARIO_DEF="$tmp/none.def"
 # --- integers ---
 for v in 0 -5 abc 1001 010 99999999999999999999 '1 2'; do
 	bad "RUNS='$v'" "RUNS must be an integer from 1 to 1000" nfs-test "+RUNS=$v"
@@ -157,7 +178,7 @@ expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp/fixed
 expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced/1000" \
 	SCENARIOS="v3-tcp v3-tcp" ARMS=control,control MODES="natural forced,natural" RUNS=1000
 expect "SCENARIOS=all,swap is every scenario once" \
-	"$(awk '!/^#/ && NF {print $1}' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control/forced/2" SCENARIOS=all,swap
+	"$(awk '$1 == "scenario" {print $2}' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control/forced/2" SCENARIOS=all,swap
 
 # --- the lab lock (on a temporary NFSTB_RUNDIR) ---
 "${clean_env[@]}" bash -c '. "$1/vm/lib.sh"; lab_lock holder-test; echo ready; exec sleep 60' sh "$TOP" > "$tmp/holder.out" 2>&1 &

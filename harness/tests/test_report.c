@@ -60,8 +60,12 @@ static int setup(void **state)
 			    " %s/res/tcp-v3-control-forced-1 && printf 'tcp-v3\\tcontrol\\tforced\\tPASS\\tnone"
 			    "\\t-\\t-\\t-\\t0\\tok\\n' > %s/res/tcp-v3-control-forced-1/verdict.tsv && printf "
 			    "'scenario\\tarm\\tmode\\truns\\tpass\\tdeadlock\\tother\\tmean_detect_s\\texpect\\tok\\n"
-			    "smoke-v3\\t-\\tsmoke\\t1\\t1\\t0\\t0\\t-\\t1/1 PASS\\tok\\n' > %s/res/summary.tsv",
-			    tmp, tmp, tmp, tmp, tmp), 0);
+			    "smoke-v3\\t-\\tsmoke\\t1\\t1\\t0\\t0\\t-\\t1/1 PASS\\tok\\n' > %s/res/summary.tsv && "
+			    "printf 'n\\trun\\tscenario\\tarm\\tmode\\tindex\\tseed\\texpect\\tpercent\\n"
+			    "1\\tsmoke-v3-1\\tsmoke-v3\\t-\\tsmoke\\t1\\t1\\tPASS\\t100\\n"
+			    "2\\ttcp-v3-control-forced-1\\ttcp-v3\\tcontrol\\tforced\\t1\\t2\\t"
+			    "DEADLOCK(reclaim-commit-deadlock)\\t100\\n' > %s/res/matrix.tsv",
+			    tmp, tmp, tmp, tmp, tmp, tmp), 0);
 	assert_int_equal(sh("cp -r " REAL_DIR " %s/real && " BIN "nfstb-report --junit %s/real >/dev/null",
 			    tmp, tmp), 0);
 	for (int i = 0; i < 2; i++)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nfstb-table: aggregation, expectations (modes forced, natural, smoke,
- * lockdep, swap), malformed rows, discovery.
+ * nfstb-table: aggregation, expectations (as harness/scenarios.def declares
+ * them for modes forced, natural, smoke, lockdep, swap), malformed rows, a
+ * record of another run, missing records.
  */
 #include "golden.h"
 #include "table.h"
@@ -14,6 +15,28 @@
 
 static char err[160];
 
+/* The expectations harness/scenarios.def declares, as matrix.tsv carries
+ * them: "VERDICT PERCENT" per arm x mode, none for report-only groups. */
+static const struct expectation *declared(const char *arm, const char *mode)
+{
+	static const char *const decl[][4] = {
+		{ "control", "forced", "DEADLOCK(reclaim-commit-deadlock)", "95" },
+		{ "control", "lockdep", "LOCKDEP(reclaim-connect)", "100" },
+		{ "fixed", "*", "PASS", "100" },
+		{ "-", "smoke", "PASS", "100" },
+	};
+	static struct expectation e;
+
+	for (size_t i = 0; i < ARRAY_SIZE(decl); i++)
+		if (!strcmp(decl[i][0], arm) &&
+		    (!strcmp(decl[i][1], "*") || !strcmp(decl[i][1], mode))) {
+			assert_int_equal(expect_parse(decl[i][2], decl[i][3], &e,
+						      err, sizeof(err)), 1);
+			return &e;
+		}
+	return NULL;
+}
+
 static void add(struct table *t, const char *scen, const char *arm,
 		const char *mode, const char *verdict, const char *detect,
 		int times)
@@ -25,7 +48,8 @@ static void add(struct table *t, const char *scen, const char *arm,
 		 strncmp(verdict, "DEADLOCK", 8) ? "none" : "reclaim-commit-deadlock",
 		 detect);
 	for (int i = 0; i < times; i++)
-		assert_int_equal(table_add_line(t, line, err, sizeof(err)), 0);
+		assert_int_equal(table_add_line(t, line, declared(arm, mode),
+						err, sizeof(err)), 0);
 }
 
 /* Each table test gets an empty table as its state, freed after it. */
@@ -148,7 +172,11 @@ static void test_missing_record_fails_the_row(void **state)
 
 	add(t, "v3-tcp", "control", "forced", RCD, "-", 19);
 	group_is(t, 0, true, NULL);
-	table_add_missing(t, "v3-tcp", "control", "forced");
+	struct run_row missing = { .scenario = "v3-tcp", .arm = "control",
+				   .mode = "forced", .run = "v3-tcp-control-forced-20" };
+
+	missing.expect = declared("control", "forced");
+	assert_int_equal(table_add_run(t, &missing, err, sizeof(err)), 0);
 	group_is(t, 0, false, ">=19/20 DEADLOCK");
 	assert_int_equal(t->v[0].missing, 1);
 }
@@ -237,13 +265,8 @@ static void test_malformed_lines(void **state)
 	} cases[] = {
 		{ "", 0, NULL },
 		{ "a\tb", -1, "expected 10 tab-separated fields, got 2" },
-		{ "s\tboth\tforced\tPASS\tnone\t-\t-\t-\t0\tok", -1,
-		  "bad arm 'both' (fixed|control|-)" },
-		{ "s\t-\tforced\tPASS\tnone\t-\t-\t-\t0\tok", -1,
-		  "arm '-' goes with mode 'smoke' only" },
-		{ "s\tfixed\tlazy\tPASS\tnone\t-\t-\t-\t0\tok", -1,
-		  "bad mode 'lazy' (forced|natural|smoke|lockdep|swap)" },
-		{ "s\t-\tswap\tPASS\tnone\t-\t-\t-\t0\tok", -1, NULL },
+		{ "s\t\tforced\tPASS\tnone\t-\t-\t-\t0\tok", -1,
+		  "bad scenario, arm or mode 's' '' 'forced'" },
 		{ "s\tfixed\tswap\tLOCKDEP()\tnone\t-\t-\t-\t0\tok", -1,
 		  "bad verdict 'LOCKDEP()'" },
 		{ "s\tfixed\tforced\tMAYBE\tnone\t-\t-\t-\t0\tok", -1,
@@ -254,49 +277,38 @@ static void test_malformed_lines(void **state)
 	struct table *t = *state;
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		assert_int_equal(table_add_line(t, cases[i].line, err, sizeof(err)),
-				 cases[i].rc);
+		assert_int_equal(table_add_line(t, cases[i].line, NULL, err,
+						sizeof(err)), cases[i].rc);
 		if (cases[i].err)
 			assert_string_equal(err, cases[i].err);
 	}
 	assert_int_equal(t->n, 0);
 }
 
-static void test_find_verdicts(void **state)
+/* A record must judge the run the matrix planned, and a group has one
+ * expectation. */
+static void test_record_of_another_run(void **state)
 {
-	char *dir = test_tmpdir(), path[512];
-	char **paths;
-	size_t n;
+	struct table *t = *state;
+	struct run_row r = { .scenario = "v3-tcp", .arm = "fixed",
+			     .mode = "forced", .run = "v3-tcp-fixed-forced-1",
+			     .has_record = true };
 
-	(void)state;
-	snprintf(path, sizeof(path), "%s/verdict.tsv", dir);	/* not below */
-	test_write(path, "x\n");
-	snprintf(path, sizeof(path), "%s/b", dir);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/b/verdict.tsv", dir);
-	test_write(path, "x\n");
-	snprintf(path, sizeof(path), "%s/a", dir);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/a/deep", dir);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/a/deep/verdict.tsv", dir);
-	test_write(path, "x\n");
-	snprintf(path, sizeof(path), "%s/a/verdict.json", dir);
-	test_write(path, "{}\n");
-	assert_int_equal(table_find_verdicts(dir, &paths, &n), 0);
-	assert_int_equal(n, 2);
-	snprintf(path, sizeof(path), "%s/a/deep/verdict.tsv", dir);
-	assert_string_equal(paths[0], path);
-	snprintf(path, sizeof(path), "%s/b/verdict.tsv", dir);
-	assert_string_equal(paths[1], path);
-	for (size_t i = 0; i < n; i++)
-		free(paths[i]);
-	free(paths);
-	test_rmtree(dir);
-	free(dir);
+	r.expect = declared("fixed", "forced");
+	snprintf(r.record, sizeof(r.record),
+		 "v3-tcp\tcontrol\tforced\tPASS\tnone\t-\t-\t-\t0\tok");
+	assert_int_equal(table_add_run(t, &r, err, sizeof(err)), -1);
+	assert_string_equal(err, "v3-tcp-fixed-forced-1/verdict.tsv judges another run than the matrix's v3-tcp.fixed.forced");
+	snprintf(r.record, sizeof(r.record),
+		 "v3-tcp\tfixed\tforced\tPASS\tnone\t-\t-\t-\t0\tok");
+	assert_int_equal(table_add_run(t, &r, err, sizeof(err)), 0);
+	r.expect = NULL;
+	assert_int_equal(table_add_run(t, &r, err, sizeof(err)), -1);
+	assert_string_equal(err, "v3-tcp-fixed-forced-1/verdict.tsv: v3-tcp.fixed.forced: another expectation than its group's");
+	assert_int_equal(t->v[0].runs, 1);
 }
 
-/* Every test but the last works on an empty table of its own. */
+/* Every test works on an empty table of its own. */
 #define TABLE_TEST(f) cmocka_unit_test_setup_teardown(f, new_table, free_table)
 
 int main(void)
@@ -313,7 +325,7 @@ int main(void)
 		TABLE_TEST(test_lockdep_and_swap_fixed_must_pass),
 		TABLE_TEST(test_swap_control_reports_only),
 		TABLE_TEST(test_malformed_lines),
-		cmocka_unit_test(test_find_verdicts),
+		TABLE_TEST(test_record_of_another_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,9 +1,11 @@
 #!/bin/sh
-# Init of the NFS client guest (the patched kernel under test). The harness
-# picks the scenario on the kernel command line (nfstb.KEY=VALUE, see
-# harness/scenarios.def); this script runs the named workload, reports phases
-# as "nfstb: phase=..." console markers and streams the trace to the
-# virtio-serial port org.nfstb.trace.
+# Init of the NFS client guest (the patched kernel under test). Everything
+# about the run comes on the kernel command line (nfstb.KEY=VALUE, from
+# harness/scenarios.def): the workload to run, the arm's test switches
+# (nfstb.knobs), the mode's trigger (nfstb.trigger) and the workload's
+# parameters. This script sets the switches, runs the named workload, reports
+# phases as "nfstb: phase=..." console markers and streams the trace to the
+# virtio-serial port org.nfstb.trace. No arm or mode is named in it.
 . /etc/nfstb-common.sh
 base_mounts nfstb-client
 parse_cmdline
@@ -14,8 +16,10 @@ scenario=${nfstb_scenario:-manual}
 vers=${nfstb_vers:-3}
 proto=${nfstb_proto:-tcp}
 workload=${nfstb_workload:-smoke}
-arm=${nfstb_arm:-fixed}
-mode=${nfstb_mode:-forced}
+arm=${nfstb_arm:--}
+mode=${nfstb_mode:--}
+knobs=${nfstb_knobs:--}
+trigger=${nfstb_trigger:--}
 run=${nfstb_run:-manual}
 files=${nfstb_files:-4}
 size=${nfstb_size:-4M}
@@ -70,12 +74,42 @@ set_knob() {
 	fi
 }
 
-# reclaim_inject on|off: the forced trigger. The kernel's reclaim injection
+# apply_knobs: the arm's test switches, nfstb.knobs=KNOB=VALUE,... ('-': none),
+# then one marker with what the kernel now says of each.
+apply_knobs() {
+	[ "$knobs" = - ] && return 0
+	said=
+	for kv in $(echo "$knobs" | tr ',' ' '); do
+		set_knob "${kv%%=*}" "${kv#*=}" || return 1
+		said="$said ${kv%%=*}=$(cat "$params/${kv%%=*}")"
+	done
+	log "phase=arm arm=$arm$said"
+}
+
+# trigger_start / trigger_stop: the mode's trigger, nfstb.trigger=NAME, run
+# as trigger_NAME on|off ('-': none).
+trigger_start() { [ "$trigger" = - ] || "trigger_$trigger" on; }
+trigger_stop() { [ "$trigger" = - ] || "trigger_$trigger" off; }
+
+# trigger_memhog on|off: natural memory pressure: anonymous memory held
+# until MemAvailable is nfstb.memtarget MiB.
+trigger_memhog() {
+	case "$1" in
+	on)
+		nfstb-memhog --available "${nfstb_memtarget:-24}" --hold-file /tmp/release --timeout 600 2>&1 |
+			to_kmsg /tmp/memhog.log &
+		wait_grep 300 /tmp/memhog.log 'holding' || { log "phase=error what=memhog"; return 1; }
+		;;
+	off) touch /tmp/release ;;
+	esac
+}
+
+# trigger_reclaim_inject on|off: the forced trigger. The kernel's reclaim injection
 # (Documentation/fault-injection/fault-injection.rst, reclaim_inject) runs
 # direct reclaim before every allocation that may enter it, with that
 # allocation's own gfp, in the tasks selected by task-filter; sunrpc's
 # connect_make_it_fail selects the RPC socket connects.
-reclaim_inject() {
+trigger_reclaim_inject() {
 	d=/sys/kernel/debug/reclaim_inject
 	[ -d $d ] || { log "phase=error what=missing-knob knob=reclaim_inject"; return 1; }
 	case "$1" in
@@ -138,14 +172,9 @@ workload_smoke() {
 }
 
 # deadlock: unstable folios on the LRU, then a forced reconnect while the
-# connect worker reclaims (forced: injected direct reclaim; natural: memory
-# pressure from anonymous memory), then commit and verify.
+# connect worker reclaims (the mode's trigger: injected direct reclaim, or
+# memory pressure), then commit and verify.
 workload_deadlock() {
-	case "$arm" in
-	fixed) set_knob connect_nofs Y || return 1 ;;
-	control) set_knob connect_nofs N || return 1 ;;
-	esac
-	log "phase=arm arm=$arm connect_nofs=$(cat $params/connect_nofs)"
 	# write=eager: without it, every writeback pass that is not fsync ends
 	# with an asynchronous COMMIT (nfs_io_completion_commit), and no folio
 	# stays unstable. With it, the WRITEs go out UNSTABLE and stay
@@ -159,42 +188,29 @@ workload_deadlock() {
 		--hold-file /tmp/go --timeout 600 2>&1 | to_kmsg /tmp/writer.log &
 	wait_grep 300 /tmp/writer.log 'ready' || { log "phase=error what=writer-not-ready"; return 1; }
 	log "phase=unstable $(grep -E '^(Writeback|NFS_Unstable|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
-	case "$mode" in
-	forced) reclaim_inject on || return 1 ;;
-	natural)
-		nfstb-memhog --available "${nfstb_memtarget:-24}" --hold-file /tmp/release --timeout 600 2>&1 |
-			to_kmsg /tmp/memhog.log &
-		wait_grep 300 /tmp/memhog.log 'holding' || { log "phase=error what=memhog"; return 1; }
-		;;
-	esac
+	trigger_start || return 1
 	log "phase=reconnect proto=$proto"
 	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
 	grep -q 'done\|destroyed' /tmp/reconnect.log || { log "phase=error what=reconnect"; return 1; }
 	# The writer now fsyncs: the COMMIT needs the transport, so the connect
-	# worker runs and (in forced mode) reclaims before creating its socket.
+	# worker runs and (with the trigger) reclaims before creating its socket.
 	touch /tmp/go
 	wait_grep 600 /tmp/writer.log 'committed' || { log "phase=error what=writer-commit"; return 1; }
-	[ "$mode" = forced ] && reclaim_inject off
-	touch /tmp/release
+	trigger_stop
 	log "phase=committed"
 	verify_after_remount
 }
 
 # lockdep: with the lockdep kernel, the first connect of the mount is
-# enough: with connect_nofs=N lockdep reports the xprt_connect/fs_reclaim
-# cycle; with Y it must stay silent. Then a smoke write/verify, and one
+# enough: without the NOFS scope lockdep reports the xprt_connect/fs_reclaim
+# cycle; with it, it must stay silent. Then a smoke write/verify, and one
 # forced reconnect so a later connect is covered too.
 workload_lockdep() {
-	case "$arm" in
-	fixed) set_knob connect_nofs Y || return 1 ;;
-	control) set_knob connect_nofs N || return 1 ;;
-	esac
-	log "phase=arm arm=$arm connect_nofs=$(cat $params/connect_nofs)"
 	mount_export || return 1
 	log "phase=reconnect proto=$proto"
 	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
 	mkdir -p "/mnt/nfs/$run"
-	nfstb-writer --dir "/mnt/nfs/$run" --files 1 --size 1M --seed "$seed" 2>&1 | to_kmsg /tmp/writer.log
+	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" 2>&1 | to_kmsg /tmp/writer.log
 	grep -q 'committed' /tmp/writer.log || { log "phase=error what=writer"; return 1; }
 	log "phase=committed"
 	verify_after_remount
@@ -202,15 +218,8 @@ workload_lockdep() {
 
 # swap: swap to a file on the export, fill anonymous memory beyond RAM with a
 # pattern, force a reconnect while pages are being swapped out, read it all
-# back. fixed: as shipped (PF_MEMALLOC for swap transports and NOFS);
-# control: connect_swap_memalloc=N.
+# back (the arms: with and without PF_MEMALLOC for swap transports).
 workload_swap() {
-	case "$arm" in
-	fixed) set_knob connect_swap_memalloc Y || return 1 ;;
-	control) set_knob connect_swap_memalloc N || return 1 ;;
-	esac
-	set_knob connect_nofs Y || return 1
-	log "phase=arm arm=$arm connect_swap_memalloc=$(cat $params/connect_swap_memalloc)"
 	mount_export || return 1
 	swapfile=/mnt/nfs/$run.swap
 	# Fully allocated, no holes: swap over NFS requires it.
@@ -245,12 +254,17 @@ start_tracing
 # The verdict checks this marker against the run it judges (scenario, arm,
 # mode and the seed the orchestrator chose).
 log "phase=booted scenario=$scenario workload=$workload vers=$vers proto=$proto arm=$arm mode=$mode run=$run seed=$seed"
-if type "workload_$workload" > /dev/null 2>&1; then
+if ! type "workload_$workload" > /dev/null 2>&1; then
+	log "phase=error what=unknown-workload workload=$workload"
+	rc=2
+elif [ "$trigger" != - ] && ! type "trigger_$trigger" > /dev/null 2>&1; then
+	log "phase=error what=unknown-trigger trigger=$trigger"
+	rc=2
+elif apply_knobs; then
 	"workload_$workload"
 	rc=$?
 else
-	log "phase=error what=unknown-workload workload=$workload"
-	rc=2
+	rc=1
 fi
 log "phase=done rc=$rc"
 console_shell
