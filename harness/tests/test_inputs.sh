@@ -174,7 +174,7 @@ expect() {
 		echo "$SCENARIOS/$ARMS/$MODES/$RUNS"' sh "$TOP" 2>&1) || true
 	if [ "$got" = "$want" ]; then ok "$desc"; else not_ok "$desc" "got '$got', want '$want'"; fi
 }
-expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp/fixed control/forced/2" SCENARIOS=deadlock,v3-tcp
+expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp nconnect-v3/fixed control/forced/2" SCENARIOS=deadlock,v3-tcp
 expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced/1000" \
 	SCENARIOS="v3-tcp v3-tcp" ARMS=control,control MODES="natural forced,natural" RUNS=1000
 expect "SCENARIOS=all,swap is every scenario once" \

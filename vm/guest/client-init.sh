@@ -137,6 +137,8 @@ mount_export() {
 	3) opts="vers=3,proto=$proto,port=2049,mountport=20048,mountproto=$proto,nolock,hard,timeo=100,retrans=5" ;;
 	*) opts="vers=$vers,proto=$proto,hard,timeo=100,retrans=5" ;;
 	esac
+	# nfstb.nconnect=N: N transports to the server, all reconnected at once
+	[ -n "${nfstb_nconnect:-}" ] && opts="$opts,nconnect=$nfstb_nconnect"
 	[ -n "${mount_extra:-}" ] && opts="$opts,$mount_extra"
 	# Grace period after a fresh server boot: retry for a while.
 	n=0
