@@ -90,24 +90,17 @@ bad "arm list with a glob" "ARMS may hold only" nfs-test 'ARMS=fixed,*'
 bad "unknown mode" "unknown mode 'swap'" nfs-test +MODES=swap
 
 # --- the scenario table itself (NFSTB_SCENARIO_DEF) ---
-# table NAME TEXT: a table file with TEXT (printf format)
-table() { printf "$2" > "$tmp/$1.def"; }
-table outside '\tworkload smoke\n'
-bad "a declaration before any scenario" "outside.def:1: a declaration before the first scenario line" nfs-test NFSTB_SCENARIO_DEF="$tmp/outside.def"
-table like 'scenario a like b\n'
-bad "like an undeclared scenario" "like.def:1: scenario a is like b, which is not declared above it" nfs-test NFSTB_SCENARIO_DEF="$tmp/like.def"
-table twice 'scenario a\nscenario a\n'
-bad "a scenario declared twice" "twice.def:2: scenario a declared twice" nfs-test NFSTB_SCENARIO_DEF="$tmp/twice.def"
-table key 'scenario a\n\tworkoad smoke\n'
-bad "an unknown key" "key.def:2: unknown key \"workoad\"" nfs-test NFSTB_SCENARIO_DEF="$tmp/key.def"
-table guest 'scenario a\n\tguest files=4 $(id)\n'
-bad "shell in a guest parameter" "guest.def:2: guest of a: only letters" nfs-test NFSTB_SCENARIO_DEF="$tmp/guest.def"
-table knob 'scenario a\n\tarm fixed connect_nofs\n'
-bad "a knob that is not KEY=VALUE" "knob.def:2: arm of a: \"connect_nofs\" is not KEY=VALUE" nfs-test NFSTB_SCENARIO_DEF="$tmp/knob.def"
-table pct 'scenario a\n\texpect fixed * PASS 0\n'
-bad "an expectation of 0 percent" "pct.def:2: expected: expect ARM MODE VERDICT PERCENT (1-100)" nfs-test NFSTB_SCENARIO_DEF="$tmp/pct.def"
-table incomplete 'scenario a\n\tworkload smoke\n'
-bad "a scenario without a mount" "incomplete.def: scenario a has no mount" nfs-test NFSTB_SCENARIO_DEF="$tmp/incomplete.def"
+# bad_table NAME TEXT DESCRIPTION EXPECT: a table NAME.def holding TEXT
+# (printf format) is refused with one line containing EXPECT.
+bad_table() { printf "$2" > "$tmp/$1.def"; bad "$3" "$4" nfs-test NFSTB_SCENARIO_DEF="$tmp/$1.def"; }
+bad_table outside '\tworkload smoke\n' "a declaration before any scenario" "outside.def:1: a declaration before the first scenario line"
+bad_table like 'scenario a like b\n' "like an undeclared scenario" "like.def:1: scenario a is like b, which is not declared above it"
+bad_table twice 'scenario a\nscenario a\n' "a scenario declared twice" "twice.def:2: scenario a declared twice"
+bad_table key 'scenario a\n\tworkoad smoke\n' "an unknown key" "key.def:2: unknown key \"workoad\""
+bad_table guest 'scenario a\n\tguest files=4 $(id)\n' "shell in a guest parameter" "guest.def:2: guest of a: only letters"
+bad_table knob 'scenario a\n\tarm fixed connect_nofs\n' "a knob that is not KEY=VALUE" "knob.def:2: arm of a: \"connect_nofs\" is not KEY=VALUE"
+bad_table pct 'scenario a\n\texpect fixed * PASS 0\n' "an expectation of 0 percent" "pct.def:2: expected: expect ARM MODE VERDICT PERCENT (1-100)"
+bad_table incomplete 'scenario a\n\tworkload smoke\n' "a scenario without a mount" "incomplete.def: scenario a has no mount"
 bad "a table that does not exist" "is not a readable file" nfs-test NFSTB_SCENARIO_DEF="$tmp/none.def"
 # --- integers ---
 for v in 0 -5 abc 1001 010 99999999999999999999 '1 2'; do
