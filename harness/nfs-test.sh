@@ -289,7 +289,7 @@ run_one() {
 	fi
 	analyse "$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
 		--scenario "$scenario" --arm "$arm" --mode "$mode" --watchdog "$watchdog" --out "$dir" \
-		--seed "$seed" --pcap-summary "$dir/pcap-summary.txt" |
+		--seed "$seed" --pcap-summary "$dir/pcap-summary.txt" --outcome "$outcome" |
 		tee "$dir/verdict.line" || log "run $rid: verdict tool failed"
 	analyse "$BIN/nfstb-tap" --run "$rid" "$RESULTS_DIR" || log "run $rid: TAP line failed"
 	# One timeline, the run's report.

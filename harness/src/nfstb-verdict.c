@@ -23,6 +23,7 @@ static void usage(void)
 	       "       --scenario NAME --arm fixed|control|-\n"
 	       "       --mode forced|natural|smoke|lockdep|swap\n"
 	       "       --watchdog 0|1 --out DIR [--seed N] [--pcap-summary FILE]\n"
+	       "       [--outcome TEXT]\n"
 	       "\n"
 	       "Decide one run's verdict (harness/README.md has every rule); first match wins:\n"
 	       "  (d) a wrong or missing byte on any verifier, or a summary whose counts\n"
@@ -46,7 +47,9 @@ static void usage(void)
 	       "--mode lockdep adds LOCKDEP(reclaim-connect)/OTHER-LOCKDEP after (c);\n"
 	       "--mode swap judges nfstb-swapfill's lines (OOM, verified ok=1, swap traffic).\n"
 	       "--seed N: the booted marker must say seed=N.  --pcap-summary FILE:\n"
-	       "nfstb-pcapsum's pcap-summary.txt, the packet witness.\n"
+	       "nfstb-pcapsum's pcap-summary.txt, the packet witness.  --outcome TEXT:\n"
+	       "what the orchestrator saw end the run (verdict.json's orchestrator, and\n"
+	       "named in rule (c)'s reason).\n"
 	       "An unreadable input file gives ERROR, not a failure of this tool.\n"
 	       "\n"
 	       "Writes DIR/verdict.json (all facts) and DIR/verdict.tsv (one line:\n"
@@ -93,7 +96,7 @@ static void write_file(const char *dir, const char *name,
 int main(int argc, char **argv)
 {
 	enum { O_CONSOLE = 1, O_TRACE, O_SERVER, O_SCENARIO, O_ARM, O_MODE,
-	       O_WATCHDOG, O_OUT, O_SEED, O_PCAP };
+	       O_WATCHDOG, O_OUT, O_SEED, O_PCAP, O_OUTCOME };
 	static const struct option opts[] = {
 		{ "console", required_argument, NULL, O_CONSOLE },
 		{ "trace", required_argument, NULL, O_TRACE },
@@ -105,6 +108,7 @@ int main(int argc, char **argv)
 		{ "out", required_argument, NULL, O_OUT },
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "pcap-summary", required_argument, NULL, O_PCAP },
+		{ "outcome", required_argument, NULL, O_OUTCOME },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -129,6 +133,7 @@ int main(int argc, char **argv)
 		case O_OUT: out = optarg; break;
 		case O_SEED: in->seed = optarg; break;
 		case O_PCAP: paths.pcap_summary = optarg; break;
+		case O_OUTCOME: in->outcome = optarg; break;
 		default:
 			cli_other_option(prog, opt, argv, usage);
 		}
@@ -166,6 +171,9 @@ int main(int argc, char **argv)
 	if (strcmp(watchdog, "0") && strcmp(watchdog, "1"))
 		cli_usage_error(prog, "bad --watchdog '%s' (0|1)", watchdog);
 	in->watchdog = watchdog[0] == '1';
+	if (in->outcome && (!*in->outcome || strlen(in->outcome) > 200 ||
+			    strpbrk(in->outcome, "\n\r\t")))
+		cli_usage_error(prog, "bad --outcome (one line of at most 200 characters)");
 	if (in->seed && !valid_name(in->seed))
 		cli_usage_error(prog, "bad --seed '%s'", in->seed);
 	if (!out)

@@ -351,6 +351,12 @@ void report_json(FILE *f, const struct verdict_input *in,
 	else
 		fputs("null", f);
 	fputs(",\n", f);
+	jkey(f, 2, "orchestrator");
+	if (in->outcome)
+		jstr(f, in->outcome);
+	else
+		fputs("null", f);
+	fputs(",\n", f);
 	jkey(f, 2, "packets");
 	if (in->pcap_given) {
 		char check[512];

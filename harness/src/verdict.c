@@ -88,8 +88,10 @@ bool rule_done(const struct verdict_input *in, struct verdict *v)
 {
 	if (!in->client.done) {
 		verdict_set(v, VERDICT_ERROR, 'c', "ERROR",
-			    "no phase=done marker (last phase=%s)",
-			    markers_last_phase(&in->client));
+			    "no phase=done marker (last phase=%s%s%s)",
+			    markers_last_phase(&in->client),
+			    in->outcome ? "; the orchestrator saw: " : "",
+			    in->outcome ? in->outcome : "");
 		return true;
 	}
 	if (in->client.done_rc != 0) {

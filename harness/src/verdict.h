@@ -55,6 +55,9 @@ struct verdict_input {
 	const char *mode;	/* forced | natural | smoke | lockdep | swap */
 	const char *seed;	/* the seed the orchestrator passed, or NULL */
 	int watchdog;		/* 1: the harness watchdog saw no progress */
+	/* what the orchestrator saw end the run ("done", "panic", "run
+	 * timeout 300s", a guest that died...), or NULL */
+	const char *outcome;
 	bool console_read;
 	bool server_read;
 	bool trace_read;

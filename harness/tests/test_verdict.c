@@ -166,6 +166,11 @@ static void test_c_no_done_marker(void **state)
 	assert_int_equal(v.kind, VERDICT_ERROR);
 	assert_int_equal(v.rule, 'c');
 	assert_string_equal(v.reason, "no phase=done marker (last phase=verify)");
+	/* the orchestrator's own observation is named beside it */
+	in->outcome = "domain nfstb-client not running";
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason, "no phase=done marker (last phase=verify; "
+			    "the orchestrator saw: domain nfstb-client not running)");
 }
 
 static void test_c_done_nonzero_rc(void **state)
