@@ -98,8 +98,8 @@ printf 'hosts: files\n' > "$root/etc/nsswitch.conf"
 # The role's init and shared guest helpers.
 cp "$TOP/vm/guest/common.sh" "$root/etc/nfstb-common.sh"
 if [ "$role" = server ]; then
-	cp "$TOP/nfs-server/init.sh" "$root/init"
-	cp "$TOP/nfs-server/exports" "$root/etc/exports"
+	cp "$TOP/vm/guest/server-init.sh" "$root/init"
+	cp "$TOP/vm/guest/exports" "$root/etc/exports"
 else
 	cp "$TOP/vm/guest/client-init.sh" "$root/init"
 fi
