@@ -173,6 +173,18 @@ expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced
 expect "SCENARIOS=all,swap is every scenario once" \
 	"$(awk '$1 == "scenario" {print $2}' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control/forced/2" SCENARIOS=all,swap
 
+# --- what scenarios.sh makes of a table: 'like' inherits, and a child's
+# line replaces the parent's line of the same key and names ---
+table_query() {
+	clean_env NFSTB_SCENARIO_DEF="$tmp/q.def" bash -c '. "$1/vm/lib.sh"; . "$1/harness/scenarios.sh"; scenarios_load
+		echo "$(scenario_names | paste -sd,)|$(scenario_get b mount)|$(scenario_names_of b arm | paste -sd,)|$(scenario_get b "arm fixed")|$(scenario_expect b control forced)|$(scenario_expect b fixed natural)|$(trigger_modes | paste -sd,)"' sh "$TOP" 2>&1
+}
+printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm fixed k=Y\n\tarm control k=N\n\tmode forced t1\n\tmode lockdep -\n\twatchdog 20\n\tverify client\n\texpect fixed * PASS 100\n\texpect control forced DEADLOCK(x) 95\nscenario b like a\n\tmount vers=4.2 proto=tcp\n\tarm fixed k=Y j=1\n' > "$tmp/q.def"
+got=$(table_query)
+want="a,b|vers=4.2 proto=tcp|fixed,control|k=Y j=1|DEADLOCK(x) 95|PASS 100|forced"
+if [ "$got" = "$want" ]; then ok "a 'like' block inherits the parent's lines and replaces those it declares"
+else not_ok "a 'like' block inherits the parent's lines and replaces those it declares" "got '$got', want '$want'"; fi
+
 # --- the lab lock (on a temporary NFSTB_RUNDIR) ---
 "${clean_env[@]}" bash -c '. "$1/vm/lib.sh"; lab_lock holder-test; echo ready; exec sleep 60' sh "$TOP" > "$tmp/holder.out" 2>&1 &
 holder=$!
