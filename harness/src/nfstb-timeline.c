@@ -8,7 +8,6 @@
 #include "cli.h"
 #include "report_util.h"
 #include "timeline.h"
-#include "timeline_check.h"
 #include "util.h"
 
 #include <arpa/inet.h>

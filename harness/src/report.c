@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "report.h"
-#include "timeline_check.h"
+#include "timeline.h"
 #include "util.h"
 
 #include <string.h>

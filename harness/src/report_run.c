@@ -4,7 +4,7 @@
 #include "lines.h"
 #include "printk.h"
 #include "report_util.h"
-#include "timeline_check.h"
+#include "timeline.h"
 #include "util.h"
 
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "runs.h"
 #include "report_util.h"
-#include "timeline_check.h"
+#include "timeline.h"
 #include "util.h"
 
 #include <dirent.h>

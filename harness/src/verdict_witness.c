@@ -8,7 +8,7 @@
  * and no COMMIT after the close).  When they do not, the run is
  * WITNESS-DISAGREE, naming who said what.
  */
-#include "timeline_check.h"
+#include "timeline.h"
 #include "util.h"
 #include "verdict_rules.h"
 

@@ -7,7 +7,7 @@
 #include "golden.h"
 #include "pcap_rec.h"
 #include "pcap_test_names.h"
-#include "timeline_check.h"
+#include "timeline.h"
 #include "util.h"
 
 #include <stdio.h>
