@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "report_packets.h"
 #include "lines.h"
-#include "pcap_rec.h"
+#include "pcap.h"
 #include "report_util.h"
 #include "util.h"
 

@@ -5,7 +5,6 @@
  * timeline.tsv sorting, writing and reading back; and the packet check
  * (do the packets agree with the verdict?).
  */
-
 #include "timeline.h"
 #include "printk.h"
 #include "trace.h"

@@ -11,7 +11,7 @@
 #define NFSTB_TIMELINE_H
 
 #include "lines.h"
-#include "pcap_summary.h"
+#include "pcap.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,7 +5,7 @@
  * summaries of the small real captures in tests/data/pcap (needs tshark).
  */
 #include "golden.h"
-#include "pcap_rec.h"
+#include "pcap.h"
 #include "pcap_test_names.h"
 #include "timeline.h"
 #include "util.h"
