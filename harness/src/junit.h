@@ -28,7 +28,7 @@ struct junit_case {
  */
 int junit_collect(const char *dir, struct junit_case **out, size_t *n);
 
-/* The witness whose fact decided a verdict of rule letter @rule (verdict_rules.h). */
+/* The witness whose fact decided a verdict of rule letter @rule (verdict.h). */
 const char *junit_rule_witness(char rule);
 
 void junit_write_xml(FILE *f, const struct junit_case *c, size_t n);
