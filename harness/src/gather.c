@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "gather.h"
 #include "hang.h"
-#include "lines.h"
-#include "report_util.h"
 #include "util.h"
 
 #include <stdlib.h>

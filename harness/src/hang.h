@@ -8,7 +8,7 @@
 #ifndef NFSTB_HANG_H
 #define NFSTB_HANG_H
 
-#include "lines.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <stddef.h>

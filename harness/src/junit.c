@@ -4,7 +4,6 @@
  * test cases, then written as junit.xml and as the index report.md/.html.
  */
 #include "junit.h"
-#include "report_util.h"
 #include "results.h"
 #include "util.h"
 

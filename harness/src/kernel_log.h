@@ -9,7 +9,7 @@
 #ifndef NFSTB_KERNEL_LOG_H
 #define NFSTB_KERNEL_LOG_H
 
-#include "lines.h"
+#include "util.h"
 
 #include <stdint.h>
 

@@ -8,7 +8,7 @@
 #ifndef NFSTB_MARKERS_H
 #define NFSTB_MARKERS_H
 
-#include "lines.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,8 +5,8 @@
 #include "classify.h"
 #include "cli.h"
 #include "hang.h"
-#include "lines.h"
 #include "lockdep.h"
+#include "util.h"
 
 #include <stdio.h>
 

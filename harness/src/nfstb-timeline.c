@@ -6,7 +6,6 @@
  * the verdict into DIR/packet-check.txt.
  */
 #include "cli.h"
-#include "report_util.h"
 #include "timeline.h"
 #include "util.h"
 

@@ -4,7 +4,6 @@
  * written and read back; and the key=value summary of a run's packets.
  */
 #include "pcap.h"
-#include "lines.h"
 #include "util.h"
 
 #include <stdlib.h>

@@ -4,7 +4,6 @@
  * and the reconnect as a flow diagram, both inline SVG.
  */
 #include "report_run.h"
-#include "report_util.h"
 #include "util.h"
 
 #include <stdlib.h>

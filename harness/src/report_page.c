@@ -4,7 +4,6 @@
  * the console blocks inside both.
  */
 #include "report_run.h"
-#include "report_util.h"
 #include "util.h"
 
 #include <string.h>

@@ -6,11 +6,8 @@
  */
 #include "report_run.h"
 #include "hang.h"
-#include "lines.h"
 #include "lockdep.h"
 #include "pcap.h"
-#include "printk.h"
-#include "report_util.h"
 #include "timeline.h"
 #include "util.h"
 

@@ -10,8 +10,8 @@
 #define NFSTB_REPORT_RUN_H
 
 #include "classify.h"
-#include "lines.h"
 #include "timeline.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -4,7 +4,6 @@
  * run list, the table and the TAP lines.
  */
 #include "results.h"
-#include "report_util.h"
 #include "timeline.h"
 #include "util.h"
 #include "verdict.h"

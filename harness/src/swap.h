@@ -8,7 +8,7 @@
 #ifndef NFSTB_SWAP_H
 #define NFSTB_SWAP_H
 
-#include "lines.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -6,7 +6,6 @@
  * (do the packets agree with the verdict?).
  */
 #include "timeline.h"
-#include "printk.h"
 #include "trace.h"
 #include "util.h"
 

@@ -10,8 +10,8 @@
 #ifndef NFSTB_TIMELINE_H
 #define NFSTB_TIMELINE_H
 
-#include "lines.h"
 #include "pcap.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <stddef.h>

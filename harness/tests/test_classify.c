@@ -7,7 +7,6 @@
 #include "classify.h"
 #include "golden.h"
 #include "hang.h"
-#include "lines.h"
 #include "lockdep.h"
 #include "util.h"
 

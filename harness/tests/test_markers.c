@@ -2,7 +2,6 @@
 /* Unit tests: nfstb markers, workload result lines, swap facts. */
 #include "golden.h"
 #include "kernel_log.h"
-#include "lines.h"
 #include "markers.h"
 #include "swap.h"
 #include "util.h"
