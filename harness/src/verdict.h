@@ -14,10 +14,8 @@
 #define NFSTB_VERDICT_H
 
 #include "classify.h"
-#include "kernel_log.h"
+#include "console.h"
 #include "lockdep.h"
-#include "markers.h"
-#include "swap.h"
 #include "trace.h"
 
 #include <stdbool.h>
