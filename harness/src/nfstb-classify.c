@@ -2,7 +2,6 @@
 /*
  * nfstb-classify CONSOLE_LOG: name the hang in a client console log.
  */
-#include "classify.h"
 #include "cli.h"
 #include "hang.h"
 #include "lockdep.h"

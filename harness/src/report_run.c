@@ -164,7 +164,7 @@ bool report_row_shown(const struct report_run *r, size_t i)
 
 /*
  * The console's blocked-task and lockdep reports, cut out whole (no frame
- * dropped); classify.c names the hang.
+ * dropped); hang.c names the hang.
  */
 
 static struct report_block *open_block(struct report_blocks *b, const char *msg)

@@ -9,7 +9,7 @@
 #ifndef NFSTB_REPORT_RUN_H
 #define NFSTB_REPORT_RUN_H
 
-#include "classify.h"
+#include "hang.h"
 #include "timeline.h"
 #include "util.h"
 
@@ -21,7 +21,7 @@
 /*
  * The console's blocked-task reports and lockdep reports as the kernel
  * printed them (every line, timestamps kept, no frame dropped), for the
- * run's report.  classify.c names the hang; this only cuts the text out.
+ * run's report.  hang.c names the hang; this only cuts the text out.
  */
 
 #define REPORT_MAX_BLOCKS 32

@@ -13,8 +13,8 @@
 #ifndef NFSTB_VERDICT_H
 #define NFSTB_VERDICT_H
 
-#include "classify.h"
 #include "console.h"
+#include "hang.h"
 #include "lockdep.h"
 #include "trace.h"
 

@@ -4,7 +4,6 @@
  * NAME.expected, discovered) and one unit test per classification rule,
  * for hangs and for lockdep reports.
  */
-#include "classify.h"
 #include "golden.h"
 #include "hang.h"
 #include "lockdep.h"
