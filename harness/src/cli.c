@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "cli.h"
-#include "lines.h"
 #include "util.h"
 
 #include <errno.h>

@@ -1,18 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * A hang in a console log, in two parts: the blocked-task reports
+ * extracted, and the hang they name (the 2012 cycle or another).  Both in
+ * hang.c.
+ */
+#ifndef NFSTB_HANG_H
+#define NFSTB_HANG_H
+
+#include "util.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/*
  * Extract blocked-task reports from a Linux 6.1 console log: the hung task
  * detector's "INFO: task X:N blocked for more than S seconds." and the
  * "task:... state:D" blocks of SysRq-w/-t (show_state_filter), each with its
  * "Workqueue:" line and the reliable frames of its "Call Trace:".
  */
-#ifndef NFSTB_HANG_H
-#define NFSTB_HANG_H
-
-#include "lines.h"
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
 
 enum hang_source {
 	HANG_HUNG_TASK,		/* khungtaskd "INFO: task ... blocked" */
@@ -47,5 +54,57 @@ bool frame_parse(const char *text, char *name, size_t len, bool *reliable);
 
 /* __schedule, schedule_timeout, io_schedule, ...: never a hang's "where". */
 bool frame_is_scheduler(const char *name);
+
+/*
+ * Name a hang from its blocked-task reports.  The 2012 cycle is one task
+ * whose stack holds, innermost first: a writeback/commit wait, under
+ * nfs_release_folio, under direct reclaim, under an RPC connect worker.
+ */
+
+enum signature {
+	SIG_NONE,
+	SIG_OTHER_HANG,
+	SIG_RECLAIM_COMMIT_DEADLOCK,
+};
+
+#define CLASSIFY_MAX_FRAMES 8
+
+struct classification {
+	enum signature sig;
+	char title[512];
+	char comm[64];
+	long pid;
+	int64_t time_us;	/* report time of the task named below */
+	int64_t first_hang_us;	/* report time of the first blocked task */
+	size_t blocked;		/* blocked-task reports in the log */
+	char frames[CLASSIFY_MAX_FRAMES][128];
+	size_t nframes;
+	/* the cycle's parts, set for SIG_RECLAIM_COMMIT_DEADLOCK only */
+	char worker[128];
+	char release[128];
+	char wait[128];
+	/*
+	 * other-hang only: why the first task that had the cycle's wait,
+	 * release and worker frames is not the cycle, or "".
+	 */
+	char near_miss[640];
+};
+
+/* The part of the cycle a frame's bare function name plays, by the tables above. */
+enum frame_role {
+	FRAME_OTHER,
+	FRAME_WAIT,	/* a writeback or COMMIT wait */
+	FRAME_RELEASE,	/* nfs_release_folio, nfs_release_page */
+	FRAME_RECLAIM,	/* direct reclaim (exact names) or the injection point */
+	FRAME_WORKER,	/* an RPC connect worker */
+};
+enum frame_role frame_role(const char *name);
+/* "wait", "release", "reclaim", "worker" or "other". */
+const char *frame_role_name(enum frame_role role);
+
+const char *signature_name(enum signature sig);
+void classify(const struct hang_reports *r, struct classification *c);
+/* Prints exactly what nfstb-classify prints (golden files compare it). */
+void classify_print(FILE *f, const struct classification *c);
 
 #endif

@@ -22,13 +22,13 @@ struct junit_case {
 };
 
 /*
- * The runs of @dir (runs.h: the matrix, or the run directories with a
- * verdict.tsv), each failed as expect.h judges it: a planned run without a
+ * The runs of @dir (results.h: the matrix, or the run directories with a
+ * verdict.tsv), each failed as results.h judges it: a planned run without a
  * record fails, and so does a miss beyond its group's threshold.
  */
 int junit_collect(const char *dir, struct junit_case **out, size_t *n);
 
-/* The witness whose fact decided a verdict of rule letter @rule (verdict_rules.h). */
+/* The witness whose fact decided a verdict of rule letter @rule (verdict.h). */
 const char *junit_rule_witness(char rule);
 
 void junit_write_xml(FILE *f, const struct junit_case *c, size_t n);

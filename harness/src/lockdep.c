@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "lockdep.h"
-#include "printk.h"
 #include "util.h"
 
 #include <ctype.h>

@@ -10,7 +10,7 @@
 #ifndef NFSTB_LOCKDEP_H
 #define NFSTB_LOCKDEP_H
 
-#include "lines.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,11 +2,10 @@
 /*
  * nfstb-classify CONSOLE_LOG: name the hang in a client console log.
  */
-#include "classify.h"
 #include "cli.h"
 #include "hang.h"
-#include "lines.h"
 #include "lockdep.h"
+#include "util.h"
 
 #include <stdio.h>
 

@@ -6,9 +6,7 @@
  * error: the summary then says capture=none.
  */
 #include "cli.h"
-#include "pcap_rec.h"
-#include "pcap_summary.h"
-#include "pcap_tshark.h"
+#include "pcap.h"
 #include "util.h"
 
 #include <arpa/inet.h>

@@ -8,7 +8,6 @@
 #include "cli.h"
 #include "junit.h"
 #include "report_run.h"
-#include "report_util.h"
 #include "util.h"
 
 #include <errno.h>

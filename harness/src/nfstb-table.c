@@ -4,8 +4,7 @@
  * (scenario, arm, mode) group against the expectation it declares.
  */
 #include "cli.h"
-#include "runs.h"
-#include "table.h"
+#include "results.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -2,10 +2,10 @@
 /*
  * nfstb-tap: the TAP view of a results directory's runs, for the
  * orchestrator to print the plan before the first run and one line as each
- * run ends.  The judging is expect.h's, as in nfstb-table and junit.xml.
+ * run ends.  The judging is results.h's, as in nfstb-table and junit.xml.
  */
 #include "cli.h"
-#include "tap.h"
+#include "results.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -6,9 +6,7 @@
  * the verdict into DIR/packet-check.txt.
  */
 #include "cli.h"
-#include "report_util.h"
 #include "timeline.h"
-#include "timeline_check.h"
 #include "util.h"
 
 #include <arpa/inet.h>

@@ -4,8 +4,8 @@
  * nfs_release_folio events in a trace_pipe capture.
  */
 #include "cli.h"
-#include "lines.h"
 #include "trace.h"
+#include "util.h"
 
 #include <stdio.h>
 

@@ -5,9 +5,8 @@
  * DIR/verdict.tsv.
  */
 #include "cli.h"
-#include "gather.h"
-#include "report.h"
 #include "verdict.h"
+#include "verdict_io.h"
 
 #include <errno.h>
 #include <getopt.h>

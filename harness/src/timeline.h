@@ -4,15 +4,17 @@
  * booted, shared by printk and trace_pipe).  Packets carry the host's epoch
  * clock and are moved onto the guest clock through an anchor: the first
  * client SYN to the NFS port (first client call for UDP) is the same moment
- * as the first connect event to port 2049 in the client's trace.
+ * as the first connect event to port 2049 in the client's trace.  The
+ * packet check, last, compares what the packets show with the verdict.
  */
 #ifndef NFSTB_TIMELINE_H
 #define NFSTB_TIMELINE_H
 
-#include "lines.h"
-#include "pcap_summary.h"
+#include "pcap.h"
+#include "util.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -78,5 +80,26 @@ void tl_free(struct timeline *tl);
 
 /* Read back a timeline.tsv (for the report); -1 if unreadable. */
 int tl_load(const char *path, struct timeline *tl, char *anchor_line, size_t len);
+
+/*
+ * Do the packets agree with the verdict?  PASS expects, over TCP, a close
+ * followed by a reconnect SYN and every call answered (UDP: every call
+ * answered); DEADLOCK(...) expects, over TCP, a close with no reconnect SYN
+ * and no COMMIT call after it (UDP: no expectation, n/a).  Other verdicts
+ * have no packet expectation.
+ */
+
+/* Value of KEY in a key=value file's text, or NULL (static buffer). */
+const char *kv_file_get(const char *text, const char *key, char *buf, size_t len);
+
+/*
+ * @summary: the text of pcap-summary.txt (NULL if missing); @verdict: the
+ * verdict string (NULL if unknown).  Writes "packet_check=... reason=..."
+ * (no newline) into @out.
+ */
+void packet_check(const char *summary, const char *verdict, char *out, size_t len);
+
+/* The 4th column of verdict.tsv's first line into @buf, or NULL. */
+const char *verdict_tsv_verdict(const char *tsv_text, char *buf, size_t len);
 
 #endif

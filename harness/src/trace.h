@@ -10,7 +10,7 @@
 #ifndef NFSTB_TRACE_H
 #define NFSTB_TRACE_H
 
-#include "lines.h"
+#include "util.h"
 
 #include <stdbool.h>
 #include <stdint.h>

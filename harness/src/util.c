@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * Small helpers shared by the analysers (util.h): allocation, strings and
+ * times; a text file as lines; printk lines; whole files, escaping and
+ * JSON keys.
+ */
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -8,6 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* Allocation, strings and times. */
 
 static void out_of_memory(void)
 {
@@ -205,4 +213,206 @@ void tsv_column(const char *line, int n, char *out, size_t len)
 	if (p)
 		memcpy(out, p, l);
 	out[l] = '\0';
+}
+
+/* A text file as an array of lines. */
+
+static void push(struct lines *l, size_t *cap, const char *s, size_t len)
+{
+	char *line = xmalloc(len + 1);
+	size_t k = 0;
+
+	/* Drop every CR, not just a trailing one: consoles emit "\r\r\n". */
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != '\r')
+			line[k++] = s[i];
+	line[k] = '\0';
+	if (l->n == *cap) {
+		*cap = *cap ? *cap * 2 : 256;
+		l->v = xrealloc(l->v, *cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = line;
+}
+
+int lines_load(const char *path, struct lines *out)
+{
+	FILE *f = fopen_regular(path);
+	char *buf = NULL;
+	size_t bufcap = 0, cap = 0;
+	ssize_t len;
+	int err;
+
+	out->v = NULL;
+	out->n = 0;
+	if (!f)
+		return -1;
+	errno = 0;
+	while ((len = getline(&buf, &bufcap, f)) >= 0) {
+		if (len && buf[len - 1] == '\n')
+			len--;
+		push(out, &cap, buf, len);
+	}
+	/* keep getline's reason (EISDIR for a directory) when there is one */
+	err = ferror(f) ? (errno ? errno : EIO) : 0;
+	free(buf);
+	fclose(f);
+	if (err) {
+		lines_free(out);
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+void lines_split(const char *text, struct lines *out)
+{
+	size_t cap = 0;
+
+	out->v = NULL;
+	out->n = 0;
+	while (*text) {
+		size_t len = strcspn(text, "\n");
+
+		push(out, &cap, text, len);
+		text += len;
+		if (*text == '\n')
+			text++;
+	}
+}
+
+void lines_free(struct lines *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+/* A console line's printk timestamp and message. */
+
+const char *printk_split(const char *line, int64_t *t_us)
+{
+	const char *p = skip_spaces(line);
+
+	*t_us = TIME_NONE;
+	if (*p == '<') {
+		const char *q = p + 1;
+
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (q > p + 1 && *q == '>')
+			p = q + 1;
+	}
+	if (*p != '[')
+		return line;
+	p = parse_time_us(skip_spaces(p + 1), t_us);
+	if (!p || *p != ']') {
+		*t_us = TIME_NONE;
+		return line;
+	}
+	p++;
+	/* Caller id: "[  T35]" or "[   C1]". */
+	if (*p == '[') {
+		const char *q = skip_spaces(p + 1);
+
+		if (*q == 'T' || *q == 'C') {
+			q++;
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (*q == ']')
+				p = q + 1;
+		}
+	}
+	/* printk puts exactly one space after the prefix; keep indentation. */
+	if (*p == ' ')
+		p++;
+	return p;
+}
+
+const char *printk_msg(const char *line)
+{
+	int64_t t;
+
+	return printk_split(line, &t);
+}
+
+/* Whole files, escaping, JSON keys: for the writers. */
+
+char *read_whole_file(const char *path)
+{
+	FILE *f = fopen_regular(path);
+	char *buf = NULL;
+	size_t n = 0, cap = 0, got;
+
+	if (!f)
+		return NULL;
+	do {
+		if (cap - n < 4096) {
+			cap = cap ? cap * 2 : 8192;
+			buf = xrealloc(buf, cap);
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+	} while (got > 0);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+void html_escape(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+void xml_escape(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		/* XML 1.0 forbids most control characters even escaped */
+		if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+			continue;
+		if (*s == '\'')
+			fputs("&apos;", f);
+		else
+			html_escape(f, (char[]){ *s, 0 });
+	}
+}
+
+void md_cell(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '|')
+			fputs("\\|", f);
+		else if (*s == '\n')
+			fputc(' ', f);
+		else
+			fputc(*s, f);
+	}
+}
+
+const char *json_string(const char *json, const char *key, char *buf, size_t len)
+{
+	char pat[96];
+	const char *p;
+	size_t n = 0;
+
+	snprintf(pat, sizeof(pat), "\n  \"%s\": \"", key);
+	p = json ? strstr(json, pat) : NULL;
+	if (!p)
+		return NULL;
+	for (p += strlen(pat); *p && *p != '"' && n + 1 < len; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		buf[n++] = *p;
+	}
+	buf[n] = '\0';
+	return buf;
 }

@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Small helpers shared by every analyser: allocation that cannot fail
- * silently, string tests, and the int64-microsecond time type used for
- * printk and trace timestamps (floating point would make golden output
- * depend on rounding).
+ * Small helpers shared by the analysers, in four parts: allocation, string
+ * tests and the time type; a text file as lines; printk lines; and whole
+ * files, escaping and JSON keys for the writers.  All in util.c.
  */
 #ifndef NFSTB_UTIL_H
 #define NFSTB_UTIL_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdint.h>
+#include <stdio.h>
+
+/*
+ * Small helpers shared by every analyser: allocation that cannot fail
+ * silently, string tests, and the int64-microsecond time type used for
+ * printk and trace timestamps (floating point would make golden output
+ * depend on rounding).
+ */
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -65,5 +71,52 @@ const char *enum_name(const char *const *names, size_t n, int v,
 
 /* Column @n (from 0) of a tab-separated line into @out ("" if absent). */
 void tsv_column(const char *line, int n, char *out, size_t len);
+
+/*
+ * A text file as an array of lines, with the line terminator and any
+ * carriage returns removed (virtlogd keeps the serial console's "\r\n").
+ */
+
+struct lines {
+	char **v;
+	size_t n;
+};
+
+/* Returns 0, or -1 with errno set if the file cannot be read. */
+int lines_load(const char *path, struct lines *out);
+/* Split an in-memory text (used by the unit tests). */
+void lines_split(const char *text, struct lines *out);
+void lines_free(struct lines *l);
+
+/*
+ * Split a console line into its printk timestamp and the message text.
+ * Accepts "[   25.123456] msg", the CONFIG_PRINTK_CALLER form
+ * "[   25.123456][  T35] msg" and an optional "<6>" level prefix; a line
+ * without a timestamp (firmware, init's stdout) keeps its text, time none.
+ */
+
+/* Returns the message text inside @line; *t_us is TIME_NONE if absent. */
+const char *printk_split(const char *line, int64_t *t_us);
+
+/* The message text alone, for scanners that do not need the time. */
+const char *printk_msg(const char *line);
+
+/* Small helpers of the report writers: whole files, escaping, JSON keys. */
+
+/* The whole file as a NUL-terminated string, or NULL. */
+char *read_whole_file(const char *path);
+
+/* Write @s escaped for HTML text and attribute values. */
+void html_escape(FILE *f, const char *s);
+/* Write @s with '|' escaped so it stays in one Markdown table cell. */
+void md_cell(FILE *f, const char *s);
+/* Write @s escaped for XML (JUnit). */
+void xml_escape(FILE *f, const char *s);
+
+/*
+ * The string value of a top-level "KEY": "VALUE" in verdict.json (written
+ * by nfstb-verdict, one key per line), unescaped; NULL if absent or null.
+ */
+const char *json_string(const char *json, const char *key, char *buf, size_t len);
 
 #endif

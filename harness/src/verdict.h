@@ -2,24 +2,24 @@
 /*
  * One run's verdict from the facts the parsers extracted.  Pure: no I/O,
  * so each rule is unit-tested on hand-built facts.  Each mode is a list of
- * rules, first match wins (verdict.c, verdict_modes.c; the table is in
- * harness/README.md).  A PASS needs every witness to agree: the workload
- * finished, every byte the writer committed verified on both sides, the
- * kernel did not complain, the boot marker names this run, every connect
- * worker restored its task flags and exited, the fixed arm exercised the
- * protection and never took the bug path, and the packets agree.
+ * rules, first match wins (verdict.c, with the rules the modes share in
+ * verdict_rules.c; the table is in harness/README.md).  A PASS needs every
+ * witness to agree: the workload finished, every byte the writer committed
+ * verified on both sides, the kernel did not complain, the boot marker
+ * names this run, every connect worker restored its task flags and exited,
+ * the fixed arm exercised the protection and never took the bug path, and
+ * the packets agree.
  */
 #ifndef NFSTB_VERDICT_H
 #define NFSTB_VERDICT_H
 
-#include "classify.h"
-#include "kernel_log.h"
+#include "console.h"
+#include "hang.h"
 #include "lockdep.h"
-#include "markers.h"
-#include "swap.h"
 #include "trace.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum verdict_kind {
@@ -92,5 +92,51 @@ bool verdict_text_valid(const char *text);
 
 enum data_state data_state(const struct verdict_input *in);
 const char *data_state_name(enum data_state d);
+
+/*
+ * The rules the modes share (verdict_rules.c), for the rule lists of
+ * verdict.c.  Each returns true when it decided @v; a rule that does not
+ * apply to the run's mode or arm returns false.
+ */
+
+typedef bool (*verdict_rule)(const struct verdict_input *in,
+			     struct verdict *v);
+
+void verdict_set(struct verdict *v, enum verdict_kind kind, char rule,
+		 const char *text, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* Runs @rules in order; true when one of them decided. */
+bool verdict_run_rules(const verdict_rule *rules, size_t n,
+		       const struct verdict_input *in, struct verdict *v);
+
+/* (d) a wrong or missing byte, any verifier (the data witnesses) */
+bool rule_data_loss(const struct verdict_input *in, struct verdict *v);
+/* (v) both summaries and the writer's totals present */
+bool rule_verify_complete(const struct verdict_input *in, struct verdict *v);
+
+/* (p) panic, (k) oops, (m) boot marker, (f) flags (the kernel's word) */
+bool rule_panic(const struct verdict_input *in, struct verdict *v);
+bool rule_oops(const struct verdict_input *in, struct verdict *v);
+bool rule_wrong_run(const struct verdict_input *in, struct verdict *v);
+bool rule_flags_leak(const struct verdict_input *in, struct verdict *v);
+/* (z) lockdep switched off, a lock leaked to user space */
+bool rule_kernel_locks(const struct verdict_input *in, struct verdict *v);
+/* (c) no "nfstb: phase=done rc=0" */
+bool rule_done(const struct verdict_input *in, struct verdict *v);
+
+/* (a) a blocked-task report with its witnesses, (b) the watchdog
+ * (the hang's witnesses) */
+bool rule_hang(const struct verdict_input *in, struct verdict *v);
+/* (g) fixed arm: decision=writeback inside a connect worker */
+bool rule_bug_path(const struct verdict_input *in, struct verdict *v);
+/* (x) a connect worker entered and never exited */
+bool rule_unexited(const struct verdict_input *in, struct verdict *v);
+/* (n) the packet check */
+bool rule_packets(const struct verdict_input *in, struct verdict *v);
+
+void verdict_decide_lockdep(const struct verdict_input *in, struct verdict *v);
+void verdict_decide_swap(const struct verdict_input *in, struct verdict *v);
+/* swap mode's data column: the swapfill's own read-back check */
+enum data_state swap_data_state(const struct verdict_input *in);
 
 #endif

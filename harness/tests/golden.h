@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 
-#include "lines.h"
+#include "util.h"
 
 /* Whole file as a string, or NULL. */
 char *golden_read(const char *path);

@@ -4,10 +4,8 @@
  * NAME.expected, discovered) and one unit test per classification rule,
  * for hangs and for lockdep reports.
  */
-#include "classify.h"
 #include "golden.h"
 #include "hang.h"
-#include "lines.h"
 #include "lockdep.h"
 #include "util.h"
 

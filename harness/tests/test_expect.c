@@ -6,11 +6,9 @@
  * allowed), an 18-of-20 one (fails, on its second miss), and a matrix run
  * without a record (fails everywhere).
  */
-#include "expect.h"
 #include "golden.h"
 #include "junit.h"
-#include "runs.h"
-#include "tap.h"
+#include "results.h"
 #include "util.h"
 
 #include <stdio.h>

@@ -2,7 +2,7 @@
 /* Unit tests: frames and blocked-task report extraction. */
 #include "golden.h"
 #include "hang.h"
-#include "lines.h"
+#include "util.h"
 
 #include <string.h>
 

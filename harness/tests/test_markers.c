@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests: nfstb markers, workload result lines, swap facts. */
+#include "console.h"
 #include "golden.h"
-#include "kernel_log.h"
-#include "lines.h"
-#include "markers.h"
-#include "swap.h"
 #include "util.h"
 
 #include <string.h>

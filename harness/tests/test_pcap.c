@@ -5,9 +5,9 @@
  * summaries of the small real captures in tests/data/pcap (needs tshark).
  */
 #include "golden.h"
-#include "pcap_rec.h"
+#include "pcap.h"
 #include "pcap_test_names.h"
-#include "timeline_check.h"
+#include "timeline.h"
 #include "util.h"
 
 #include <stdio.h>

@@ -6,8 +6,7 @@
  */
 #include "golden.h"
 #include "junit.h"
-#include "report_packets.h"
-#include "report_stack.h"
+#include "report_run.h"
 #include "util.h"
 
 #include <stdio.h>

@@ -9,10 +9,10 @@
  * DEADLOCK); each crafted case, a real run with one thing broken, must get
  * the failing verdict that names what is wrong.
  */
-#include "gather.h"
 #include "golden.h"
 #include "util.h"
 #include "verdict.h"
+#include "verdict_io.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * record of another run, missing records.
  */
 #include "golden.h"
-#include "table.h"
+#include "results.h"
 #include "util.h"
 
 #include <stdio.h>

@@ -4,7 +4,6 @@
  * NAME.expected, discovered) and unit tests of the line parser and counters.
  */
 #include "golden.h"
-#include "lines.h"
 #include "trace.h"
 #include "util.h"
 

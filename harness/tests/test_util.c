@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests: time parsing/formatting, key=value lookup, lines, printk. */
 #include "golden.h"
-#include "lines.h"
-#include "printk.h"
 #include "util.h"
 
 #include <errno.h>

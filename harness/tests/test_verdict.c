@@ -3,11 +3,10 @@
  * nfstb-verdict: each rule on hand-built facts, their order, the output
  * formats, and gather_facts end to end on the golden console logs.
  */
-#include "gather.h"
 #include "golden.h"
-#include "report.h"
 #include "util.h"
 #include "verdict.h"
+#include "verdict_io.h"
 
 #include <stdio.h>
 #include <stdlib.h>

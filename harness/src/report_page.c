@@ -1,13 +1,75 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report.html: the same content as report.md, self-contained (inline CSS
- * and SVG, no script, no network) so it opens from a CI artifact as is.
+ * Writing one run's report page (report_run.h): report.md, report.html and
+ * the console blocks inside both.
  */
 #include "report_run.h"
-#include "report_util.h"
 #include "util.h"
 
 #include <string.h>
+
+/* report.md: the run's report as Markdown (readable in a terminal too). */
+
+void report_write_md(FILE *f, const struct report_run *r)
+{
+	char t[32];
+
+	fprintf(f, "# nfstb run %s\n\n", r->name);
+	if (r->have_verdict)
+		fprintf(f, "**Verdict: %s** (scenario %s, arm %s, mode %s, detect_s %s)\n\n",
+			r->verdict, r->scenario, r->arm, r->mode, r->detect_s);
+	else
+		fprintf(f, "**Verdict: none** (no verdict.tsv)\n\n");
+	fprintf(f, "Reason: %s\n\n", r->reason[0] ? r->reason : "-");
+
+	fprintf(f, "## Hang\n\n");
+	fprintf(f, "Classifier: `%s`, title: %s\n\n", signature_name(r->cls.sig), r->cls.title);
+	if (r->cls.sig != SIG_NONE)
+		fprintf(f, "Task %s pid %ld at %s s.\n\n", r->cls.comm, r->cls.pid,
+			format_time_us(r->cls.time_us, t, sizeof(t)));
+	if (r->stacks.n) {
+		fprintf(f, "%zu blocked-task report(s), each whole as the console printed it, innermost frame "
+			   "first. Marked frames (reliable ones only): `<- wait` a COMMIT or writeback wait, "
+			   "`<- release` nfs_release_folio, `<- reclaim` direct reclaim or the injection point, "
+			   "`<- worker` the RPC connect worker.\n\n", r->stacks.n);
+		report_blocks_md(f, &r->stacks);
+	} else {
+		fprintf(f, "%s\n\n", r->have_console ? "No blocked-task report in the console." :
+			"(no client-console.log)");
+	}
+	if (r->lockdeps.n) {
+		fprintf(f, "## Lockdep\n\n%zu lockdep report(s), each whole.\n\n", r->lockdeps.n);
+		report_blocks_md(f, &r->lockdeps);
+	}
+
+	fprintf(f, "## Packets\n\n");
+	fprintf(f, "%s\n\n", r->check[0] ? r->check : "packet_check=n/a reason=no packet-check.txt");
+	fprintf(f, "RPC procedures per connection (packets.tsv; a call is unanswered when no reply with its "
+		   "XID came back on the same connection):\n\n");
+	report_conns_md(f, &r->conns);
+	fprintf(f, "%s\n\n", r->summary ? "All packet facts: [pcap-summary.txt](pcap-summary.txt)." :
+		"(no pcap-summary.txt)");
+
+	fprintf(f, "## Key timeline rows\n\n");
+	fprintf(f, "Clock: seconds since the client booted; %s.\n\n", r->anchor[0] ? r->anchor : "no timeline.tsv");
+	fprintf(f, "| time_s | source | key | event |\n| ---: | --- | --- | --- |\n");
+	for (size_t i = 0; i < r->tl.n; i++) {
+		const struct tl_event *e = &r->tl.v[i];
+
+		if (!report_row_shown(r, i))
+			continue;
+		fprintf(f, "| %s | %s | %s | ", format_time_us(e->t_us, t, sizeof(t)), e->source, e->key);
+		md_cell(f, e->text);
+		fprintf(f, " |\n");
+	}
+	fprintf(f, "\nAll rows: [timeline.tsv](timeline.tsv).\n\n## Raw files\n\n");
+	report_raw_links(f, r, "- [%s](%s)\n");
+}
+
+/*
+ * report.html: the same content as report.md, self-contained (inline CSS
+ * and SVG, no script, no network) so it opens from a CI artifact as is.
+ */
 
 const char report_css[] =
 	"body{font-family:sans-serif;margin:1.5em;max-width:70em;color:#222}"
@@ -109,4 +171,54 @@ void report_write_html(FILE *f, const struct report_run *r)
 	fprintf(f, "</table>\n<p>All rows: <a href=\"timeline.tsv\">timeline.tsv</a>.</p>\n<h2>Raw files</h2>\n<ul>\n");
 	report_raw_links(f, r, "<li><a href=\"%s\">%s</a></li>\n");
 	fprintf(f, "</ul>\n</body></html>\n");
+}
+
+/*
+ * A console block (a blocked task's report, a lockdep report) in the run's
+ * report: every line as printed, and a reliable frame that is part of the
+ * 2012 cycle marked with its part (wait, release, reclaim, worker) in text
+ * beside the line, so the marking does not rest on colour alone.
+ */
+
+void report_blocks_html(FILE *f, const struct report_blocks *b, const char *id)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct report_block *k = &b->v[i];
+
+		fprintf(f, "<section class=\"%s%s\" id=\"%s-%zu\"><h3>", id,
+			k->named ? " named" : "", id, i + 1);
+		html_escape(f, k->title);
+		if (k->named)
+			fprintf(f, " <span class=\"badge\">the classifier's task</span>");
+		fprintf(f, "</h3>\n<pre class=\"block-text\">");
+		for (size_t j = 0; j < k->n; j++) {
+			const char *role = frame_role_name(k->roles[j]);
+
+			if (k->roles[j] == FRAME_OTHER) {
+				html_escape(f, k->lines[j]);
+				fputc('\n', f);
+				continue;
+			}
+			fprintf(f, "<span class=\"frame mark-%s\">", role);
+			html_escape(f, k->lines[j]);
+			fprintf(f, "</span> <span class=\"role\">&lt;- %s</span>\n", role);
+		}
+		fprintf(f, "</pre></section>\n");
+	}
+}
+
+void report_blocks_md(FILE *f, const struct report_blocks *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct report_block *k = &b->v[i];
+
+		fprintf(f, "### %s%s\n\n```\n", k->title, k->named ? " (the classifier's task)" : "");
+		for (size_t j = 0; j < k->n; j++) {
+			if (k->roles[j] == FRAME_OTHER)
+				fprintf(f, "%s\n", k->lines[j]);
+			else
+				fprintf(f, "%s   <- %s\n", k->lines[j], frame_role_name(k->roles[j]));
+		}
+		fprintf(f, "```\n\n");
+	}
 }

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A run's facts in a console log (console.h): markers and workload lines,
+ * the kernel's complaints, the swap scenario's facts.
+ */
+#include "console.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The guest init's markers and the workloads' result lines. */
+
+static void parse_booted(struct boot_marker *b, const char *msg)
+{
+	b->seen = true;
+	kv_get(msg, "scenario", b->scenario, sizeof(b->scenario));
+	kv_get(msg, "arm", b->arm, sizeof(b->arm));
+	kv_get(msg, "mode", b->mode, sizeof(b->mode));
+	kv_get(msg, "run", b->run, sizeof(b->run));
+	kv_get(msg, "seed", b->seed, sizeof(b->seed));
+}
+
+static void parse_nfstb(struct markers *m, const char *msg, int64_t t)
+{
+	char phase[32];
+	long rc;
+
+	if (!kv_get(msg, "phase", phase, sizeof(phase)) || !phase[0])
+		return;
+	if (m->nphases < MARKERS_MAX_PHASES) {
+		snprintf(m->phases[m->nphases].name,
+			 sizeof(m->phases[0].name), "%s", phase);
+		m->phases[m->nphases++].time_us = t;
+	}
+	if (!strcmp(phase, "booted") && !m->booted.seen)
+		parse_booted(&m->booted, msg);
+	if (!strcmp(phase, "reconnect") && m->reconnect_us == TIME_NONE)
+		m->reconnect_us = t;
+	if (!strcmp(phase, "done")) {
+		m->done = true;
+		/* A done marker without a readable rc cannot count as success. */
+		m->done_rc = kv_get_long(msg, "rc", &rc) ? rc : -1;
+		m->done_us = t;
+	}
+}
+
+static void parse_summary(struct markers *m, const char *msg, int64_t t)
+{
+	struct verify_summary s = { .time_us = t };
+
+	if (!kv_get_long(msg, "files", &s.files) ||
+	    !kv_get_long(msg, "ok", &s.ok) ||
+	    !kv_get_long(msg, "failed", &s.failed))
+		return;
+	char manifest[32];
+
+	if (!kv_get_long(msg, "bytes", &s.bytes))
+		s.bytes = -1;
+	s.manifest_truncated = kv_get(msg, "manifest", manifest,
+				      sizeof(manifest)) &&
+			       strcmp(manifest, "complete");
+	/* All of them: a ninth summary that failed must not go unseen. */
+	m->summaries = xrealloc(m->summaries,
+				(m->nsummaries + 1) * sizeof(*m->summaries));
+	m->summaries[m->nsummaries++] = s;
+}
+
+static void parse_writer_totals(struct markers *m, const char *msg)
+{
+	long files, bytes;
+
+	if (kv_get_long(msg, "files", &files) &&
+	    kv_get_long(msg, "bytes", &bytes)) {
+		m->writer_totals = true;
+		m->writer_files = files;
+		m->writer_bytes = bytes;
+	}
+}
+
+static void keep(char *dst, size_t len, const char *text)
+{
+	snprintf(dst, len, "%s", skip_spaces(text));
+}
+
+static void parse_line(struct markers *m, const char *line)
+{
+	int64_t t;
+	const char *msg = printk_split(line, &t);
+
+	if (starts_with(msg, "nfstb: ")) {
+		parse_nfstb(m, msg, t);
+	} else if (starts_with(msg, "nfstb-verify: summary ")) {
+		parse_summary(m, msg, t);
+	} else if (starts_with(msg, "nfstb-writer: ready")) {
+		keep(m->writer_ready, sizeof(m->writer_ready), msg + 13);
+	} else if (starts_with(msg, "nfstb-writer: committed")) {
+		keep(m->writer_committed, sizeof(m->writer_committed),
+		     msg + 13);
+		parse_writer_totals(m, msg);
+	} else if (starts_with(msg, "nfstb-reconnect:")) {
+		keep(m->reconnect_line, sizeof(m->reconnect_line), msg + 16);
+		size_t n = strlen(msg);
+		if (n >= 5 && !strcmp(msg + n - 5, " done"))
+			m->reconnect_done = true;
+	} else if (starts_with(msg, "nfstb-memhog:")) {
+		keep(m->memhog_last, sizeof(m->memhog_last), msg + 13);
+		m->memhog_lines++;
+	}
+}
+
+void markers_parse(const struct lines *log, struct markers *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->reconnect_us = TIME_NONE;
+	m->done_us = TIME_NONE;
+	for (size_t i = 0; i < log->n; i++)
+		parse_line(m, log->v[i]);
+}
+
+void markers_free(struct markers *m)
+{
+	free(m->summaries);
+	m->summaries = NULL;
+	m->nsummaries = 0;
+}
+
+const char *markers_last_phase(const struct markers *m)
+{
+	return m->nphases ? m->phases[m->nphases - 1].name : "none";
+}
+
+/* The kernel's own complaints: panic, oops, lockdep off, a leaked lock. */
+
+/*
+ * lockdep's "BUG: MAX_LOCKDEP_KEYS too low!" and friends are lockdep
+ * giving up, not a crash: they count as lockdep switched off.
+ */
+static bool is_lockdep_off(const char *msg)
+{
+	return strstr(msg, "lockdep is turned off") ||
+	       strstr(msg, "turning off the locking correctness validator") ||
+	       starts_with(msg, "BUG: MAX_");
+}
+
+/*
+ * Only the heads the kernel prints at the start of a report: lockdep's
+ * "WARNING: possible circular locking ..." is not "WARNING: CPU:".
+ */
+static bool is_oops(const char *msg)
+{
+	return (starts_with(msg, "BUG: ") && !starts_with(msg, "BUG: MAX_")) ||
+	       starts_with(msg, "Oops: ") || starts_with(msg, "Oops#") ||
+	       starts_with(msg, "general protection fault") ||
+	       starts_with(msg, "WARNING: CPU:");
+}
+
+static bool is_lock_leak(const char *msg)
+{
+	return strstr(msg, "lock held when returning to user space") ||
+	       strstr(msg, "still has locks held");
+}
+
+static void keep_first(char *slot, const char *msg)
+{
+	if (!slot[0])
+		snprintf(slot, KERNEL_LOG_LINE, "%s", msg);
+}
+
+void kernel_log_parse(const struct lines *log, struct kernel_complaints *k)
+{
+	memset(k, 0, sizeof(*k));
+	for (size_t i = 0; i < log->n; i++) {
+		const char *msg = skip_spaces(printk_msg(log->v[i]));
+
+		if (starts_with(msg, "Kernel panic"))
+			keep_first(k->panic, msg);
+		else if (is_lockdep_off(msg))
+			keep_first(k->lockdep_off, msg);
+		else if (is_oops(msg))
+			keep_first(k->oops, msg);
+		if (is_lock_leak(msg))
+			keep_first(k->lock_leak, msg);
+	}
+}
+
+/* The swap scenario: nfstb-swapfill's lines and the OOM killer's. */
+
+#define TAG "nfstb-swapfill: "
+
+static void swap_keep(char *dst, size_t len, const char *text)
+{
+	snprintf(dst, len, "%s", text);
+}
+
+/* KEY=N of the verified line, or -1 where it is absent or not a number. */
+static long field(const char *msg, const char *key)
+{
+	long v;
+
+	return kv_get_long(msg, key, &v) ? v : -1;
+}
+
+static void parse_verified(struct swap_facts *s, const char *msg)
+{
+	s->verified = true;
+	swap_keep(s->verified_line, sizeof(s->verified_line), msg);
+	s->mb = field(msg, "mb");
+	s->ok = field(msg, "ok");
+	s->pswpin = field(msg, "pswpin");
+	s->pswpout = field(msg, "pswpout");
+	s->elapsed_ms = field(msg, "elapsed_ms");
+	s->out_pages = field(msg, "swapped_out_pages");
+	s->in_pages = field(msg, "swapped_in_pages");
+}
+
+static void oom(struct swap_facts *s, const char *msg)
+{
+	if (s->oom)
+		return;
+	s->oom = true;
+	swap_keep(s->oom_line, sizeof(s->oom_line), msg);
+}
+
+/*
+ * The kernel's "Out of memory: Killed process 212 (nfstb-swapfill) ..."
+ * (or "Memory cgroup out of memory: ...") and "oom-kill:...,task=...,".
+ */
+static void parse_kernel(struct swap_facts *s, const char *msg)
+{
+	if (strstr(msg, "out of memory: Killed process ") ||
+	    strstr(msg, "Out of memory: Killed process ")) {
+		s->kernel_oom_kills++;
+		if (strstr(msg, " (nfstb-swapfill)"))
+			oom(s, msg);
+	} else if (starts_with(msg, "oom-kill:") &&
+		   strstr(msg, ",task=nfstb-swapfill,")) {
+		oom(s, msg);
+	}
+}
+
+static void swap_parse_line(struct swap_facts *s, const char *line)
+{
+	int64_t t;
+	const char *msg = printk_split(line, &t), *m;
+
+	if (!starts_with(msg, TAG)) {
+		parse_kernel(s, msg);
+		return;
+	}
+	m = msg + strlen(TAG);
+	if (starts_with(m, "filled")) {
+		s->filled = true;
+	} else if (starts_with(m, "ready")) {
+		s->ready = true;
+		swap_keep(s->ready_line, sizeof(s->ready_line), m);
+	} else if (starts_with(m, "verified")) {
+		parse_verified(s, m);
+	} else if (starts_with(m, "FAIL") && !s->fail) {
+		s->fail = true;
+		swap_keep(s->fail_line, sizeof(s->fail_line), m);
+	} else if (starts_with(m, "child killed by signal")) {
+		oom(s, msg);
+	}
+}
+
+void swap_parse(const struct lines *log, struct swap_facts *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->mb = s->ok = s->pswpin = s->pswpout = s->elapsed_ms = -1;
+	s->out_pages = s->in_pages = -1;
+	for (size_t i = 0; i < log->n; i++)
+		swap_parse_line(s, log->v[i]);
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A run's facts in a console log beside its blocked tasks (hang.h) and
+ * lockdep's reports (lockdep.h), in three parts: the guest init's markers
+ * and the workloads' result lines; the kernel's own complaints; and the
+ * swap scenario's facts.  All in console.c.
+ */
+#ifndef NFSTB_CONSOLE_H
+#define NFSTB_CONSOLE_H
+
+#include "util.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The guest init's markers ("nfstb: phase=NAME ...", "nfstb: phase=done
+ * rc=N") and the workloads' result lines ("nfstb-writer:", "nfstb-verify:
+ * summary ...", "nfstb-reconnect:", "nfstb-memhog:"), all written to
+ * /dev/kmsg so they carry printk times on the console.
+ */
+
+#define MARKERS_MAX_PHASES 64
+
+struct phase_mark {
+	char name[32];
+	int64_t time_us;
+};
+
+struct verify_summary {
+	long files, ok, failed, bytes;
+	int64_t time_us;
+	/* manifest=truncated: the verifier found no trailer, or a wrong count */
+	bool manifest_truncated;
+};
+
+/*
+ * "nfstb: phase=booted scenario=S workload=W ... arm=A mode=M run=R
+ * seed=N": which run the guest says it is.  An absent field stays "".
+ */
+struct boot_marker {
+	bool seen;
+	char scenario[64], arm[16], mode[16], run[96], seed[32];
+};
+
+struct markers {
+	struct phase_mark phases[MARKERS_MAX_PHASES];
+	size_t nphases;
+	int64_t reconnect_us;		/* first timestamped phase=reconnect */
+	bool done;
+	long done_rc;			/* valid if done */
+	int64_t done_us;
+	struct boot_marker booted;	/* the first phase=booted */
+	/* Every "nfstb-verify: summary" line, in order (malloc'ed). */
+	struct verify_summary *summaries;
+	size_t nsummaries;
+	/* "nfstb-writer: committed files=N bytes=N": what the writer wrote */
+	bool writer_totals;
+	long writer_files, writer_bytes;
+	/* Workload lines, verbatim (text after the tag), last one kept. */
+	char writer_ready[160];
+	char writer_committed[160];
+	char reconnect_line[160];
+	bool reconnect_done;
+	char memhog_last[160];
+	size_t memhog_lines;
+};
+
+/* Fills @m from scratch (no free of what it held: see markers_free). */
+void markers_parse(const struct lines *log, struct markers *m);
+void markers_free(struct markers *m);
+/* Name of the last phase seen, or "none". */
+const char *markers_last_phase(const struct markers *m);
+
+/*
+ * The kernel's own complaints in a console log, each of which makes a run
+ * untrustworthy whatever its workload said: a panic; an oops (BUG:, Oops:,
+ * general protection fault, WARNING: CPU:); lockdep switching itself off
+ * (after which a silent lockdep proves nothing); a lock leaked to user
+ * space.  The first line of each kind is kept, as the verdict's reason.
+ */
+
+#define KERNEL_LOG_LINE 160
+
+struct kernel_complaints {
+	char panic[KERNEL_LOG_LINE];		/* "" when there is none */
+	char oops[KERNEL_LOG_LINE];
+	char lockdep_off[KERNEL_LOG_LINE];
+	char lock_leak[KERNEL_LOG_LINE];
+};
+
+void kernel_log_parse(const struct lines *log, struct kernel_complaints *k);
+
+/*
+ * The swap scenario's console facts: nfstb-swapfill's result lines
+ * ("filled", "ready", "verified ... ok=1", "FAIL offset=..", "child killed
+ * by signal N") and the kernel's OOM-killer lines ("Out of memory: Killed
+ * process N (comm)", "oom-kill:...,task=comm,...").
+ */
+
+struct swap_facts {
+	bool filled, ready, verified;	/* the lines were seen */
+	/* the last "verified" line's values, -1 where absent */
+	long mb, ok, pswpin, pswpout, elapsed_ms;
+	long out_pages, in_pages;	/* swapped_out_pages, swapped_in_pages */
+	char ready_line[160];		/* text after "nfstb-swapfill: " */
+	char verified_line[256];
+	bool fail;			/* first "FAIL" line kept */
+	char fail_line[160];
+	bool oom;			/* nfstb-swapfill was OOM-killed */
+	char oom_line[256];		/* its first evidence */
+	long kernel_oom_kills;		/* "Killed process" of any task */
+};
+
+void swap_parse(const struct lines *log, struct swap_facts *s);
+
+#endif

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Packets, as tshark dissects them, in four parts: running tshark; the
+ * names of procedures, operations and stable levels from tshark's value
+ * tables (both in pcap_tshark.c); packets.tsv rows; and the summary of a
+ * run's packets, pcap-summary.txt (both in pcap.c).
+ */
+#ifndef NFSTB_PCAP_H
+#define NFSTB_PCAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/*
+ * Running tshark.  Every packet fact nfstb reports comes from tshark's own
+ * RPC/NFS dissectors (with TCP reassembly, so a 1 MiB WRITE split over many
+ * segments is still one call); nfstb never parses packet bytes itself.
+ */
+
+struct tshark_proc {
+	FILE *out;	/* tshark's stdout */
+	pid_t pid;
+};
+
+/* The program to run: $NFSTB_TSHARK if set (tests), else "tshark". */
+const char *tshark_program(void);
+
+/*
+ * Start tshark with @argv (argv[0] is replaced by tshark_program(); NULL
+ * terminated), stderr discarded.  Returns 0, or -1 if it cannot start.
+ */
+int tshark_start(char *const argv[], struct tshark_proc *p);
+
+/* Wait for it; returns its exit status (or -1 if it died of a signal). */
+int tshark_finish(struct tshark_proc *p);
+
+/*
+ * The fields asked of tshark for each frame, in output column order; the
+ * TSH_* indexes below name them.
+ */
+enum tshark_field {
+	TSH_FRAME, TSH_TIME, TSH_IP_SRC, TSH_IP_DST,
+	TSH_TCP_SPORT, TSH_TCP_DPORT, TSH_UDP_SPORT, TSH_UDP_DPORT,
+	TSH_TCP_FLAGS, TSH_XID, TSH_MSGTYP, TSH_PROGRAM, TSH_VERSION,
+	TSH_PROCEDURE, TSH_STABLE3, TSH_COMMITTED3, TSH_STABLE4,
+	TSH_OPS_COUNT, TSH_OPCODE, TSH_MAIN_OPCODE,
+	TSH_NFIELDS
+};
+extern const char *const tshark_fields[TSH_NFIELDS];
+
+/* Display filter: the NFS port in either transport, and any RPC. */
+#define TSHARK_FILTER "(tcp.port == 2049 or udp.port == 2049 or rpc) and not icmp"
+
+/*
+ * Names of RPC procedures, NFSv4 operations and stable levels, taken from
+ * tshark's own value tables ("tshark -G values"), so that nfstb names a
+ * procedure exactly as Wireshark shows it and keeps no copy of the tables.
+ */
+
+struct pcap_names;
+
+/* Read "V\tFIELD\tVALUE\tNAME" lines; keeps only the fields nfstb uses. */
+struct pcap_names *pcap_names_read(FILE *f);
+/* Run "tshark -G values"; NULL if tshark cannot be run. */
+struct pcap_names *pcap_names_load(void);
+void pcap_names_free(struct pcap_names *n);
+
+/* NAME for FIELD=VALUE, or NULL. */
+const char *pcap_name(const struct pcap_names *n, const char *field, long value);
+
+/* "NFS", "MOUNT", "PORTMAP", "NLM" or the number. */
+const char *pcap_program_name(long prog, char *buf, size_t len);
+
+/* The procedure name of PROG/VERS/PROC ("WRITE", "MNT", "GETPORT", ...). */
+const char *pcap_proc_name(const struct pcap_names *n, long prog, long vers,
+			   long proc, char *buf, size_t len);
+
+/* NFSv4 operation name ("WRITE", "SEQUENCE", ...). */
+const char *pcap_op_name(const struct pcap_names *n, long op, char *buf, size_t len);
+
+/* Stable level without NFSv4's "4" suffix: UNSTABLE, DATA_SYNC, FILE_SYNC. */
+const char *pcap_stable_name(const struct pcap_names *n, long v, char *buf, size_t len);
+
+/*
+ * One row of packets.tsv: a TCP control segment (SYN/FIN/RST) or one RPC
+ * message.  A frame carrying several RPC messages (common: the client
+ * batches WRITEs) gives one row per message, with the same frame number.
+ */
+
+#define TCPF_FIN 0x01
+#define TCPF_SYN 0x02
+#define TCPF_RST 0x04
+#define TCPF_PSH 0x08
+#define TCPF_ACK 0x10
+
+struct pkt_rec {
+	long frame;
+	int64_t t_us;		/* capture clock (host epoch), microseconds */
+	char src[48], dst[48];
+	long sport, dport;
+	bool udp;
+	unsigned flags;		/* TCPF_*; 0 for UDP */
+	char xid[16];		/* "0x11d30c5d", or "" if no RPC */
+	bool reply;		/* valid if xid[0] */
+	char prog[16];		/* "NFS", "MOUNT", ... */
+	long vers;
+	char proc[32];		/* for an NFSv4 COMPOUND: its main operation */
+	char stable[16];	/* WRITE call: UNSTABLE/DATA_SYNC/FILE_SYNC */
+	char committed[16];	/* WRITE reply: the level the server committed */
+	char ops[256];		/* NFSv4 COMPOUND operations, comma separated */
+};
+
+#define PKT_MAX_PER_FRAME 64
+
+/*
+ * Split one tshark "-T fields" line (columns in tshark_fields order) into
+ * rows.  tshark joins the values of a repeated field with ','; per-message
+ * fields are re-aligned here (see the comments in the source).  Returns
+ * the number of rows (0: not a relevant frame), -1 if the line is malformed.
+ */
+int pkt_split_line(const char *line, const struct pcap_names *names,
+		   struct pkt_rec *out, int max);
+
+/* packets.tsv: header and rows. */
+void pkt_write_header(FILE *f);
+void pkt_write(FILE *f, const struct pkt_rec *r);
+/* Parse a row written by pkt_write; false for the header or a bad row. */
+bool pkt_parse(const char *line, struct pkt_rec *r);
+
+/* "SYN", "SYN|ACK", "FIN|ACK", "RST", ... or "-" (UDP / none). */
+const char *pkt_flags_str(unsigned flags, char *buf, size_t len);
+bool pkt_is_control(const struct pkt_rec *r);	/* SYN, FIN or RST */
+
+/*
+ * What the packets say about a run: RPC calls and replies by procedure, the
+ * life of the client's TCP connections to the NFS port (close, reconnect
+ * SYN, ports, the gap between them), XIDs sent again after the close, and
+ * calls never answered.  Written as pcap-summary.txt (key=value lines).
+ */
+
+struct pcap_recs {
+	struct pkt_rec *v;
+	size_t n, cap;
+};
+
+void pcap_recs_add(struct pcap_recs *rs, const struct pkt_rec *r);
+void pcap_recs_free(struct pcap_recs *rs);
+/* Read packets.tsv; -1 if it cannot be opened. */
+int pcap_recs_load(const char *path, struct pcap_recs *rs);
+
+/* "WRITE" for NFS, "MOUNT.MNT" for other programs: the summary's key. */
+const char *pkt_proc_key(const struct pkt_rec *r, char *buf, size_t len);
+
+/*
+ * Write the key=value summary of @rs (records in capture order) for a
+ * server at @server.  Keys are documented in harness/README.md.
+ */
+/*
+ * @capture is "ok", or "truncated" when tshark stopped with an error after
+ * some packets (a file cut short): the summary then covers only those.
+ */
+void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server,
+			const char *capture);
+
+#endif

@@ -1,0 +1,581 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The runs of a results directory, judged (results.h): expectations, the
+ * run list, the table and the TAP lines.
+ */
+#include "results.h"
+#include "timeline.h"
+#include "util.h"
+#include "verdict.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What a run must show: expectations and the judgement of runs. */
+
+int expect_parse(const char *verdict, const char *percent,
+		 struct expectation *e, char *err, size_t len)
+{
+	char *end;
+	long p;
+
+	memset(e, 0, sizeof(*e));
+	if (!strcmp(verdict, "-") && !strcmp(percent, "-"))
+		return 0;
+	if (!verdict_text_valid(verdict) || strlen(verdict) >= sizeof(e->verdict)) {
+		snprintf(err, len, "bad expected verdict '%s'", verdict);
+		return -1;
+	}
+	p = strtol(percent, &end, 10);
+	if (!*percent || *end || p < 1 || p > 100) {
+		snprintf(err, len, "bad percent '%s' (1-100)", percent);
+		return -1;
+	}
+	snprintf(e->verdict, sizeof(e->verdict), "%s", verdict);
+	snprintf(e->label, sizeof(e->label), "%.*s",
+		 (int)strcspn(verdict, "("), verdict);
+	e->percent = (int)p;
+	e->xfail = strcmp(verdict, "PASS") != 0;
+	return 1;
+}
+
+bool expect_same(const struct expectation *a, const struct expectation *b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a->verdict, b->verdict) && a->percent == b->percent;
+}
+
+long expect_need(const struct expectation *e, long planned)
+{
+	/* in integers: 19 of 20, 3 of 3, 1 of 1 */
+	return (e->percent * planned + 99) / 100;
+}
+
+void expect_describe(const struct expectation *e, long planned, char *buf,
+		     size_t len)
+{
+	if (!e)
+		snprintf(buf, len, "report only");
+	else if (e->percent == 100)
+		snprintf(buf, len, "%ld/%ld %s", planned, planned, e->label);
+	else
+		snprintf(buf, len, ">=%ld/%ld %s", expect_need(e, planned),
+			 planned, e->label);
+}
+
+bool expect_group_ok(const struct expectation *e, long planned, long matched,
+		     long missing)
+{
+	if (missing)
+		return false;
+	return !e || matched >= expect_need(e, planned);
+}
+
+enum run_judgement expect_run(const struct expectation *e, long planned,
+			      const char *verdict, long *misses)
+{
+	if (!verdict)
+		return RUN_NO_RECORD;
+	if (!e)
+		return RUN_REPORT_ONLY;
+	if (!strcmp(verdict, e->verdict))
+		return RUN_OK;
+	++*misses;
+	return *misses <= planned - expect_need(e, planned) ? RUN_ALLOWED_MISS
+							    : RUN_FAILED;
+}
+
+bool run_judgement_failed(enum run_judgement j)
+{
+	return j == RUN_FAILED || j == RUN_NO_RECORD;
+}
+
+/* The run list: matrix.tsv and each run's record. */
+
+#define RUN_NAME_CHARS \
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
+
+static void read_record(const char *dir, struct run_row *r)
+{
+	char path[4096], *text;
+
+	snprintf(path, sizeof(path), "%s/%s/verdict.tsv", dir, r->run);
+	text = read_whole_file(path);
+	r->has_record = text &&
+			verdict_tsv_verdict(text, r->verdict, sizeof(r->verdict));
+	if (r->has_record)
+		snprintf(r->record, sizeof(r->record), "%.*s",
+			 (int)strcspn(text, "\n"), text);
+	else
+		r->verdict[0] = r->record[0] = '\0';
+	free(text);
+	snprintf(path, sizeof(path), "%s/%s/verdict.json", dir, r->run);
+	text = read_whole_file(path);
+	if (!text || !json_string(text, "reason", r->reason, sizeof(r->reason)))
+		r->reason[0] = '\0';
+	free(text);
+}
+
+static bool same_group(const struct run_row *a, const struct run_row *b)
+{
+	return !strcmp(a->scenario, b->scenario) && !strcmp(a->arm, b->arm) &&
+	       !strcmp(a->mode, b->mode);
+}
+
+static const struct expectation *declared(const struct run_row *r)
+{
+	return r->declared.verdict[0] ? &r->declared : NULL;
+}
+
+/* Whether the last row @r declares what the earlier rows of its group do. */
+static bool same_group_expectation(const struct run_list *l,
+				   const struct run_row *r)
+{
+	for (size_t k = 0; k + 1 < l->n; k++)
+		if (same_group(r, &l->v[k]))
+			return expect_same(declared(r), declared(&l->v[k]));
+	return true;
+}
+
+/* Judge every row in list order, which is run order within a group. */
+static void judge(struct run_list *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		struct run_row *r = &l->v[i];
+		long misses = 0;
+
+		r->expect = declared(r);
+		r->planned = 0;
+		for (size_t k = 0; k < l->n; k++)
+			r->planned += same_group(r, &l->v[k]);
+		/* the misses of the group's earlier rows */
+		for (size_t k = i; k-- > 0;)
+			if (same_group(r, &l->v[k])) {
+				misses = l->v[k].misses;
+				break;
+			}
+		r->judgement = expect_run(r->expect, r->planned,
+					  r->has_record ? r->verdict : NULL,
+					  &misses);
+		r->misses = misses;
+	}
+}
+
+static struct run_row *add_row(struct run_list *l)
+{
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	memset(&l->v[l->n], 0, sizeof(l->v[0]));
+	return &l->v[l->n++];
+}
+
+/* Split @line (modified) at tabs into exactly @n columns. */
+static bool split_tabs(char *line, char **col, size_t n)
+{
+	size_t k = 0;
+
+	for (char *p = line; k < n; k++) {
+		col[k] = p;
+		p = strchr(p, '\t');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	return k + 1 == n && !strchr(col[n - 1], '\t');
+}
+
+static int parse_matrix(const char *text, struct run_list *l, char *err,
+			size_t len)
+{
+	char *copy = xstrdup(text), *save = NULL, *line, *col[MATRIX_COLUMNS];
+	char why[160];
+	long lineno = 0;
+	int ret = 0;
+
+	for (line = strtok_r(copy, "\n", &save); line && !ret;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct run_row *r;
+		char *end;
+
+		if (++lineno == 1) {
+			if (strcmp(line, MATRIX_HEADER)) {
+				snprintf(err, len, "matrix.tsv:1: expected the header '%s'",
+					 MATRIX_HEADER);
+				ret = -1;
+			}
+			continue;
+		}
+		if (!split_tabs(line, col, MATRIX_COLUMNS)) {
+			snprintf(err, len, "matrix.tsv:%ld: expected %d tab-separated fields",
+				 lineno, MATRIX_COLUMNS);
+			ret = -1;
+			continue;
+		}
+		r = add_row(l);
+		r->n = strtol(col[0], &end, 10);
+		if (*end || r->n != (long)l->n) {
+			snprintf(err, len, "matrix.tsv:%ld: run number '%s', expected %zu",
+				 lineno, col[0], l->n);
+			ret = -1;
+		}
+		snprintf(r->run, sizeof(r->run), "%s", col[1]);
+		/* a run directory's name below the results directory, once */
+		if (!ret && (!*col[1] || *col[1] == '.' ||
+			     strspn(col[1], RUN_NAME_CHARS) != strlen(col[1]) ||
+			     strlen(col[1]) >= sizeof(r->run))) {
+			snprintf(err, len, "matrix.tsv:%ld: bad run name '%s'", lineno, col[1]);
+			ret = -1;
+		}
+		for (size_t k = 0; !ret && k + 1 < l->n; k++)
+			if (!strcmp(l->v[k].run, r->run)) {
+				snprintf(err, len, "matrix.tsv:%ld: run %s planned twice", lineno, r->run);
+				ret = -1;
+			}
+		snprintf(r->scenario, sizeof(r->scenario), "%s", col[2]);
+		snprintf(r->arm, sizeof(r->arm), "%s", col[3]);
+		snprintf(r->mode, sizeof(r->mode), "%s", col[4]);
+		r->index = strtol(col[5], &end, 10);
+		if (*end || r->index < 1) {
+			snprintf(err, len, "matrix.tsv:%ld: bad index '%s'", lineno,
+				 col[5]);
+			ret = -1;
+		}
+		snprintf(r->seed, sizeof(r->seed), "%s", col[6]);
+		if (!ret && expect_parse(col[7], col[8], &r->declared, why,
+					 sizeof(why)) < 0) {
+			snprintf(err, len, "matrix.tsv:%ld: %s", lineno, why);
+			ret = -1;
+		}
+		if (!ret && !same_group_expectation(l, r)) {
+			snprintf(err, len, "matrix.tsv:%ld: run %s declares another expectation than the earlier runs of %s.%s.%s",
+				 lineno, r->run, r->scenario, r->arm, r->mode);
+			ret = -1;
+		}
+	}
+	free(copy);
+	if (!ret && !l->n) {
+		snprintf(err, len, "matrix.tsv: no runs");
+		ret = -1;
+	}
+	return ret;
+}
+
+int runs_load(const char *dir, struct run_list *l, char *err, size_t len)
+{
+	char path[4096], *text;
+	int ret;
+
+	memset(l, 0, sizeof(*l));
+	snprintf(path, sizeof(path), "%s/matrix.tsv", dir);
+	text = read_whole_file(path);
+	if (!text) {
+		snprintf(err, len, "cannot read %s: not a results directory of make nfs-test",
+			 path);
+		return 1;
+	}
+	ret = parse_matrix(text, l, err, len);
+	free(text);
+	if (ret) {
+		runs_free(l);
+		return ret;
+	}
+	l->from_matrix = true;
+	for (size_t i = 0; i < l->n; i++)
+		read_record(dir, &l->v[i]);
+	judge(l);
+	return 0;
+}
+
+void runs_free(struct run_list *l)
+{
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+void run_row_name(const struct run_row *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s.%s.%s.%ld", r->scenario, r->arm, r->mode,
+		 r->index);
+}
+
+/* The table: the runs grouped by scenario x arm x mode. */
+
+#define NCOLS 10
+
+static bool valid_number(const char *s, double *out)
+{
+	char *end;
+
+	if (!*s)
+		return false;
+	*out = strtod(s, &end);
+	return *end == '\0' && isfinite(*out);
+}
+
+/* The group of @scenario.@arm.@mode, made with expectation @e if new;
+ * NULL when it exists with another expectation. */
+static struct table_group *group_of(struct table *t, const char *scenario,
+				    const char *arm, const char *mode,
+				    const struct expectation *e)
+{
+	struct table_group *g;
+
+	for (size_t i = 0; i < t->n; i++) {
+		g = &t->v[i];
+		if (!strcmp(g->scenario, scenario) && !strcmp(g->arm, arm) &&
+		    !strcmp(g->mode, mode))
+			return expect_same(table_group_expect(g), e) ? g : NULL;
+	}
+	t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
+	g = &t->v[t->n++];
+	memset(g, 0, sizeof(*g));
+	snprintf(g->scenario, sizeof(g->scenario), "%s", scenario);
+	snprintf(g->arm, sizeof(g->arm), "%s", arm);
+	snprintf(g->mode, sizeof(g->mode), "%s", mode);
+	if (e) {
+		g->expect = *e;
+		g->has_expect = true;
+	}
+	return g;
+}
+
+const struct expectation *table_group_expect(const struct table_group *g)
+{
+	return g->has_expect ? &g->expect : NULL;
+}
+
+int table_add_line(struct table *t, const char *line,
+		   const struct expectation *e, char *err, size_t len)
+{
+	char buf[1024], *col[NCOLS + 1], *p = buf;
+	struct table_group *g;
+	size_t n = 0;
+	double detect = 0;
+
+	if (!*skip_spaces(line))
+		return 0;
+	snprintf(buf, sizeof(buf), "%s", line);
+	while (n <= NCOLS) {
+		col[n++] = p;
+		p = strchr(p, '\t');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	if (n != NCOLS) {
+		snprintf(err, len, "expected %d tab-separated fields, got %zu%s",
+			 NCOLS, n, n > NCOLS ? "+" : "");
+		return -1;
+	}
+	if (!col[0][0] || strlen(col[0]) >= sizeof(g->scenario) ||
+	    !col[1][0] || strlen(col[1]) >= sizeof(g->arm) ||
+	    !col[2][0] || strlen(col[2]) >= sizeof(g->mode)) {
+		snprintf(err, len, "bad scenario, arm or mode '%s' '%s' '%s'",
+			 col[0], col[1], col[2]);
+		return -1;
+	}
+	if (!verdict_text_valid(col[3])) {
+		snprintf(err, len, "bad verdict '%s'", col[3]);
+		return -1;
+	}
+	if (strcmp(col[5], "-") && !valid_number(col[5], &detect)) {
+		snprintf(err, len, "bad detect_s '%s'", col[5]);
+		return -1;
+	}
+
+	g = group_of(t, col[0], col[1], col[2], e);
+	if (!g) {
+		snprintf(err, len, "%s.%s.%s: another expectation than its group's",
+			 col[0], col[1], col[2]);
+		return -1;
+	}
+	g->runs++;
+	g->matched += e && !strcmp(col[3], e->verdict);
+	if (!strcmp(col[3], "PASS")) {
+		g->pass++;
+	} else if (starts_with(col[3], "LOCKDEP(")) {
+		g->lockdep++;
+	} else if (!strcmp(col[3], "OOM")) {
+		g->oom++;
+	} else if (starts_with(col[3], "DEADLOCK(")) {
+		g->deadlock++;
+		if (strcmp(col[5], "-")) {
+			g->detect_sum += detect;
+			g->detect_n++;
+		}
+	} else {
+		g->other++;
+	}
+	return 0;
+}
+
+int table_add_run(struct table *t, const struct run_row *r, char *err,
+		  size_t len)
+{
+	char planned[256];
+	struct table_group *g;
+
+	if (r->has_record) {
+		snprintf(planned, sizeof(planned), "%s\t%s\t%s\t", r->scenario,
+			 r->arm, r->mode);
+		if (!starts_with(r->record, planned)) {
+			snprintf(err, len, "%s/verdict.tsv judges another run than the matrix's %s.%s.%s",
+				 r->run, r->scenario, r->arm, r->mode);
+			return -1;
+		}
+		if (!table_add_line(t, r->record, r->expect, err, len))
+			return 0;
+		snprintf(planned, sizeof(planned), "%s", err);
+		snprintf(err, len, "%s/verdict.tsv: %s", r->run, planned);
+		return -1;
+	}
+	g = group_of(t, r->scenario, r->arm, r->mode, r->expect);
+	if (!g) {
+		snprintf(err, len, "%s: another expectation than its group's", r->run);
+		return -1;
+	}
+	g->missing++;
+	return 0;
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct table_group *x = a, *y = b;
+	int r = strcmp(x->scenario, y->scenario);
+
+	if (!r)
+		r = strcmp(x->arm, y->arm);
+	if (!r)
+		r = strcmp(x->mode, y->mode);
+	return r;
+}
+
+void table_sort(struct table *t)
+{
+	qsort(t->v, t->n, sizeof(*t->v), cmp_group);
+}
+
+void table_free(struct table *t)
+{
+	free(t->v);
+	t->v = NULL;
+	t->n = 0;
+}
+
+bool table_group_ok(const struct table_group *g, char *expect, size_t len)
+{
+	const struct expectation *e = table_group_expect(g);
+	long planned = g->runs + g->missing;
+
+	expect_describe(e, planned, expect, len);
+	return expect_group_ok(e, planned, g->matched, g->missing);
+}
+
+static void mean_detect(const struct table_group *g, char *buf, size_t len)
+{
+	if (g->detect_n)
+		snprintf(buf, len, "%.3f", g->detect_sum / g->detect_n);
+	else
+		snprintf(buf, len, "-");
+}
+
+size_t table_print(FILE *f, const struct table *t)
+{
+	int w = (int)strlen("scenario");
+	size_t failed = 0;
+	char expect[64], mean[32];
+
+	for (size_t i = 0; i < t->n; i++)
+		if ((int)strlen(t->v[i].scenario) > w)
+			w = (int)strlen(t->v[i].scenario);
+	fprintf(f, "%-*s  %-7s  %-7s  %4s  %7s  %4s  %8s  %7s  %4s  %5s  %13s  %-18s  %s\n",
+		w, "scenario", "arm", "mode", "runs", "missing", "PASS",
+		"DEADLOCK", "LOCKDEP", "OOM", "other", "mean_detect_s",
+		"expect", "ok");
+	for (size_t i = 0; i < t->n; i++) {
+		const struct table_group *g = &t->v[i];
+		bool ok = table_group_ok(g, expect, sizeof(expect));
+
+		mean_detect(g, mean, sizeof(mean));
+		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %7ld  %4ld  %8ld  %7ld  %4ld  %5ld  %13s  %-18s  %s\n",
+			w, g->scenario, g->arm, g->mode, g->runs, g->missing,
+			g->pass, g->deadlock, g->lockdep, g->oom, g->other,
+			mean, expect, ok ? "ok" : "FAIL");
+		failed += !ok;
+	}
+	fprintf(f, "%zu passed, %zu failed\n", t->n - failed, failed);
+	return failed;
+}
+
+void table_write_summary(FILE *f, const struct table *t)
+{
+	char expect[64], mean[32];
+
+	fputs("scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\tmean_detect_s\texpect\tok\n",
+	      f);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct table_group *g = &t->v[i];
+		bool ok = table_group_ok(g, expect, sizeof(expect));
+
+		mean_detect(g, mean, sizeof(mean));
+		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\n",
+			g->scenario, g->arm, g->mode, g->runs, g->missing, g->pass,
+			g->deadlock, g->lockdep, g->oom, g->other, mean,
+			expect, ok ? "ok" : "FAIL");
+	}
+}
+
+/* kselftest-style TAP lines of the runs. */
+
+void tap_plan(FILE *f, const struct run_list *l)
+{
+	fprintf(f, "1..%zu\n", l->n);
+}
+
+void tap_line(FILE *f, const struct run_row *r)
+{
+	const struct expectation *e = r->expect;
+	char name[512], want[64];
+
+	run_row_name(r, name, sizeof(name));
+	fprintf(f, "%s %ld %s", run_judgement_failed(r->judgement) ? "not ok" : "ok",
+		r->n, name);
+	switch (r->judgement) {
+	case RUN_OK:
+		if (e->xfail)
+			fprintf(f, " # XFAIL %s", r->verdict);
+		break;
+	case RUN_ALLOWED_MISS:
+		expect_describe(e, r->planned, want, sizeof(want));
+		fprintf(f, " # allowed miss %ld of %ld (%s): %s", r->misses,
+			r->planned - expect_need(e, r->planned), want,
+			r->verdict);
+		break;
+	case RUN_REPORT_ONLY:
+		fprintf(f, " # report only: %s", r->verdict);
+		break;
+	case RUN_FAILED:
+		fprintf(f, " # %s, expected %s%s%s", r->verdict, e->verdict,
+			r->reason[0] ? ": " : "", r->reason);
+		break;
+	case RUN_NO_RECORD:
+		fputs(" # no verdict record", f);
+		break;
+	}
+	fputc('\n', f);
+}
+
+size_t tap_totals(FILE *f, const struct run_list *l)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		bad += run_judgement_failed(l->v[i].judgement);
+	fprintf(f, "# %zu ok, %zu not ok\n", l->n - bad, bad);
+	return bad;
+}

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rules the modes share (verdict.h), in three parts: the data
+ * witnesses; what the kernel and the guest say about the run itself; and
+ * the witnesses of a hang and of a pass beside the console.
+ */
+#include "verdict.h"
+#include "timeline.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * The data witnesses: every "nfstb-verify: summary" of the client and the
+ * server against what the writer says it committed
+ * ("nfstb-writer: committed files=N bytes=N").  A failed file, a manifest
+ * the verifier found cut short, or a summary that verified other counts
+ * than the writer's is a wrong or missing byte: DATA-LOSS.  A missing
+ * summary is not: the run cannot be judged (NO-JUDGEMENT).
+ */
+
+/* Why one summary shows loss, or false. */
+static bool summary_loss(const struct verify_summary *s, const char *side,
+			 const struct markers *writer, char *why, size_t len)
+{
+	if (s->failed > 0) {
+		snprintf(why, len, "%s verify failed=%ld of files=%ld", side,
+			 s->failed, s->files);
+		return true;
+	}
+	if (s->manifest_truncated) {
+		snprintf(why, len, "%s verify found the manifest cut short (manifest=truncated, files=%ld)",
+			 side, s->files);
+		return true;
+	}
+	if (writer->writer_totals &&
+	    (s->files != writer->writer_files || s->ok != writer->writer_files ||
+	     s->bytes != writer->writer_bytes)) {
+		snprintf(why, len, "%s verified files=%ld ok=%ld bytes=%ld, the writer committed files=%ld bytes=%ld",
+			 side, s->files, s->ok, s->bytes, writer->writer_files,
+			 writer->writer_bytes);
+		return true;
+	}
+	return false;
+}
+
+static bool side_loss(const struct markers *m, const char *side,
+		      const struct markers *writer, char *why, size_t len)
+{
+	/* Every summary: one that failed after eight good ones still counts. */
+	for (size_t i = 0; i < m->nsummaries; i++)
+		if (summary_loss(&m->summaries[i], side, writer, why, len))
+			return true;
+	return false;
+}
+
+static bool loss_why(const struct verdict_input *in, char *why, size_t len)
+{
+	return side_loss(&in->client, "client", &in->client, why, len) ||
+	       (in->server_read &&
+		side_loss(&in->server, "server", &in->client, why, len));
+}
+
+bool rule_data_loss(const struct verdict_input *in, struct verdict *v)
+{
+	char why[256];
+
+	if (verdict_is_mode(in, "swap")) {
+		if (!in->swap.fail)
+			return false;
+		verdict_set(v, VERDICT_DATA_LOSS, 'd', "DATA-LOSS",
+			    "nfstb-swapfill: %s", in->swap.fail_line);
+		return true;
+	}
+	if (!loss_why(in, why, sizeof(why)))
+		return false;
+	verdict_set(v, VERDICT_DATA_LOSS, 'd', "DATA-LOSS", "%s", why);
+	return true;
+}
+
+bool rule_verify_complete(const struct verdict_input *in, struct verdict *v)
+{
+	if (!in->server_read) {
+		verdict_set(v, VERDICT_ERROR, '-', "ERROR",
+			    "cannot read server console");
+		return true;
+	}
+	if (!in->client.nsummaries || !in->server.nsummaries) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'v', "NO-JUDGEMENT",
+			    "%s verify summary missing",
+			    in->client.nsummaries ? "server" : "client");
+		return true;
+	}
+	if (!in->client.writer_totals) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'v', "NO-JUDGEMENT",
+			    "no 'nfstb-writer: committed files= bytes=' line: what was written is unknown");
+		return true;
+	}
+	return false;
+}
+
+enum data_state data_state(const struct verdict_input *in)
+{
+	char why[256];
+
+	if (verdict_is_mode(in, "swap"))
+		return swap_data_state(in);
+	if (loss_why(in, why, sizeof(why)))
+		return DATA_LOSS;
+	if (!in->client.nsummaries || !in->server.nsummaries)
+		return DATA_MISSING;
+	return DATA_OK;
+}
+
+const char *data_state_name(enum data_state d)
+{
+	static const char *const names[] = {
+		[DATA_OK] = "ok",
+		[DATA_LOSS] = "loss",
+	};
+
+	return enum_name(names, ARRAY_SIZE(names), d, "missing");
+}
+
+/*
+ * Rules on what the kernel and the guest say about the run itself: a
+ * panic, an oops, a boot marker naming another run, a connect worker that
+ * did not restore its task flags, lockdep switched off, a leaked lock.
+ * Each makes the rest of the evidence untrustworthy, so each is a verdict
+ * of its own, in every mode and arm.
+ */
+
+/* The verdict of a console line that alone decides the run ("" if none). */
+static bool console_line(const char *line, struct verdict *v,
+			 enum verdict_kind kind, char rule, const char *text)
+{
+	if (!line[0])
+		return false;
+	verdict_set(v, kind, rule, text, "client console: %s", line);
+	return true;
+}
+
+bool rule_panic(const struct verdict_input *in, struct verdict *v)
+{
+	return console_line(in->kernel.panic, v, VERDICT_PANIC, 'p', "PANIC");
+}
+
+bool rule_oops(const struct verdict_input *in, struct verdict *v)
+{
+	return console_line(in->kernel.oops, v, VERDICT_OOPS, 'k', "OOPS");
+}
+
+/* One field of the boot marker against what is judged; true if it differs. */
+static bool marker_differs(const char *key, const char *said,
+			   const char *judged, struct verdict *v)
+{
+	if (!strcmp(said, judged))
+		return false;
+	if (!said[0])
+		verdict_set(v, VERDICT_WRONG_RUN, 'm', "WRONG-RUN",
+			    "boot marker has no %s= (judged %s=%s)", key, key,
+			    judged);
+	else
+		verdict_set(v, VERDICT_WRONG_RUN, 'm', "WRONG-RUN",
+			    "boot marker says %s=%s, judged %s=%s", key, said,
+			    key, judged);
+	return true;
+}
+
+bool rule_wrong_run(const struct verdict_input *in, struct verdict *v)
+{
+	const struct boot_marker *b = &in->client.booted;
+
+	if (!b->seen) {
+		verdict_set(v, VERDICT_WRONG_RUN, 'm', "WRONG-RUN",
+			    "no 'nfstb: phase=booted' marker in the client console");
+		return true;
+	}
+	return marker_differs("scenario", b->scenario, in->scenario, v) ||
+	       marker_differs("arm", b->arm, in->arm, v) ||
+	       marker_differs("mode", b->mode, in->mode, v) ||
+	       (in->seed && marker_differs("seed", b->seed, in->seed, v));
+}
+
+bool rule_flags_leak(const struct verdict_input *in, struct verdict *v)
+{
+	const struct trace_counts *t = &in->trace;
+
+	if (!in->trace_read || !t->exits_mismatched)
+		return false;
+	verdict_set(v, VERDICT_FLAGS_LEAK, 'f', "FLAGS-LEAK",
+		    "%ld of %ld connect worker exits did not restore the task flags: %s",
+		    t->exits_mismatched, t->exits_checked, t->first_mismatch);
+	return true;
+}
+
+bool rule_kernel_locks(const struct verdict_input *in, struct verdict *v)
+{
+	if (in->kernel.lockdep_off[0]) {
+		verdict_set(v, VERDICT_LOCKDEP_OFF, 'z', "LOCKDEP-OFF",
+			    "lockdep switched itself off: %s",
+			    in->kernel.lockdep_off);
+		return true;
+	}
+	if (in->kernel.lock_leak[0]) {
+		verdict_set(v, VERDICT_LOCK_LEAK, 'z', "LOCK-LEAK",
+			    "client console: %s", in->kernel.lock_leak);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The witnesses of a hang and of a pass beside the console: the trace and
+ * the packets.  DEADLOCK needs all three to tell the same story (the stack:
+ * a connect worker in direct reclaim waiting on a COMMIT; the trace: that
+ * worker's writeback decision, with no nfs_release_folio_done and no
+ * xs_connect_worker_exit after it; over TCP the packets: no reconnect SYN
+ * and no COMMIT after the close).  When they do not, the run is
+ * WITNESS-DISAGREE, naming who said what.
+ */
+
+#define DEADLOCK_TEXT "DEADLOCK(reclaim-commit-deadlock)"
+
+static bool packets_unreadable(const struct verdict_input *in,
+			       struct verdict *v)
+{
+	if (!in->pcap_given || in->pcap_read)
+		return false;
+	verdict_set(v, VERDICT_ERROR, '-', "ERROR",
+		    in->pcap_summary ? "packet capture cut short (capture=truncated)" :
+				       "cannot read packet summary");
+	return true;
+}
+
+/* The packet check's reason when it disagrees with @verdict, else NULL. */
+static const char *packets_disagree(const struct verdict_input *in,
+				    const char *verdict, char *out, size_t len)
+{
+	const char *prefix = "packet_check=disagree reason=";
+
+	if (!in->pcap_given)
+		return NULL;
+	packet_check(in->pcap_summary, verdict, out, len);
+	if (!starts_with(out, prefix))
+		return NULL;
+	return out + strlen(prefix);
+}
+
+static bool trace_disagrees(const struct verdict_input *in, char *why,
+			    size_t len)
+{
+	const struct worker_witness *w = &in->witness;
+	char t[32];
+
+	if (!w->writeback)
+		snprintf(why, len, "no decision=writeback by pid %ld in a connect worker",
+			 w->pid);
+	else if (w->release_done)
+		snprintf(why, len, "nfs_release_folio_done by pid %ld after its writeback decision",
+			 w->pid);
+	else if (w->exited)
+		snprintf(why, len, "xs_connect_worker_exit by pid %ld at %s",
+			 w->pid, format_time_us(w->exit_us, t, sizeof(t)));
+	else
+		return false;
+	return true;
+}
+
+static bool deadlock_witnesses(const struct verdict_input *in,
+			       struct verdict *v)
+{
+	const struct classification *c = &in->cls;
+	char why[256], check[512];
+	const char *pkt;
+
+	if (!in->trace_read) {
+		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
+		return true;
+	}
+	if (trace_disagrees(in, why, sizeof(why))) {
+		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
+			    "stack says %s:%ld is blocked in %s under reclaim in %s, trace says %s",
+			    c->comm, c->pid, c->wait, c->worker, why);
+		return true;
+	}
+	/*
+	 * Trace and printk share the guest's local clock: the latency from
+	 * the worker's blocking event (its writeback decision) to the stack
+	 * that confirms it is the detection time, not the reconnect's.
+	 */
+	if (c->time_us != TIME_NONE && in->witness.writeback_us <= c->time_us)
+		v->detect_us = c->time_us - in->witness.writeback_us;
+	if (packets_unreadable(in, v))
+		return true;
+	pkt = packets_disagree(in, DEADLOCK_TEXT, check, sizeof(check));
+	if (pkt) {
+		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
+			    "stack and trace say %s:%ld deadlocked, packets say: %s",
+			    c->comm, c->pid, pkt);
+		return true;
+	}
+	verdict_set(v, VERDICT_DEADLOCK, 'a', DEADLOCK_TEXT, "%s", c->title);
+	return true;
+}
+
+bool rule_hang(const struct verdict_input *in, struct verdict *v)
+{
+	const struct classification *c = &in->cls;
+
+	/* (a) */
+	if (c->sig != SIG_NONE) {
+		if (c->time_us != TIME_NONE &&
+		    in->client.reconnect_us != TIME_NONE)
+			v->detect_us = c->time_us - in->client.reconnect_us;
+		if (c->sig == SIG_RECLAIM_COMMIT_DEADLOCK)
+			return deadlock_witnesses(in, v);
+		verdict_set(v, VERDICT_OTHER_HANG, 'a', "OTHER-HANG",
+			    "%s (%s:%ld)%s%s", c->title, c->comm, c->pid,
+			    c->near_miss[0] ? "; not the cycle: " : "",
+			    c->near_miss);
+		return true;
+	}
+	/* (b) */
+	if (in->watchdog) {
+		verdict_set(v, VERDICT_OTHER_HANG, 'b', "OTHER-HANG",
+			    "no progress and no blocked-task report");
+		return true;
+	}
+	return false;
+}
+
+bool rule_bug_path(const struct verdict_input *in, struct verdict *v)
+{
+	const struct trace_counts *t = &in->trace;
+	char ts[32];
+
+	if (!verdict_is_arm(in, "fixed") || !in->trace_read)
+		return false;
+	/* A hole in the scope shows even when that reclaim met no NFS folio */
+	if (t->inject_fs_in_worker && !t->writeback_in_worker) {
+		verdict_set(v, VERDICT_BUG_PATH, 'g', "BUG-PATH",
+			    "fixed arm: %ld injected reclaim(s) with __GFP_FS inside a connect worker, first %s: that allocation is outside the NOFS scope",
+			    t->inject_fs_in_worker, t->first_fs_inject);
+		return true;
+	}
+	if (!t->writeback_in_worker)
+		return false;
+	verdict_set(v, VERDICT_BUG_PATH, 'g', "BUG-PATH",
+		    "fixed arm took the bug path: %ld nfs_release_folio decision=writeback inside a connect worker (first at %s)",
+		    t->writeback_in_worker,
+		    format_time_us(t->first_writeback_us, ts, sizeof(ts)));
+	return true;
+}
+
+bool rule_unexited(const struct verdict_input *in, struct verdict *v)
+{
+	const struct trace_counts *t = &in->trace;
+
+	if (!in->trace_read || !t->workers_unexited)
+		return false;
+	verdict_set(v, VERDICT_WITNESS_DISAGREE, 'x', "WITNESS-DISAGREE",
+		    "console says the run finished, trace says %ld connect worker(s) never exited: %s",
+		    t->workers_unexited, t->first_unexited);
+	return true;
+}
+
+bool rule_packets(const struct verdict_input *in, struct verdict *v)
+{
+	char check[512];
+	const char *pkt;
+
+	if (packets_unreadable(in, v))
+		return true;
+	pkt = packets_disagree(in, "PASS", check, sizeof(check));
+	if (!pkt)
+		return false;
+	verdict_set(v, VERDICT_WITNESS_DISAGREE, 'n', "WITNESS-DISAGREE",
+		    "console and trace say the run passed, packets say: %s", pkt);
+	return true;
+}
