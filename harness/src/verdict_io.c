@@ -137,6 +137,18 @@ static void jfield_str(FILE *f, int indent, const char *key, const char *val)
 	fputs(",\n", f);
 }
 
+/* The same, with null for a NULL @val. */
+static void jfield_str_or_null(FILE *f, int indent, const char *key,
+			       const char *val)
+{
+	if (val) {
+		jfield_str(f, indent, key, val);
+		return;
+	}
+	jkey(f, indent, key);
+	fputs("null,\n", f);
+}
+
 static void jtime(FILE *f, int64_t us)
 {
 	char buf[32];
@@ -398,18 +410,8 @@ void report_json(FILE *f, const struct verdict_input *in,
 	fprintf(f, "%s,\n", v->detect_us == TIME_NONE ? "null" :
 		format_secs_ms(v->detect_us, d, sizeof(d)));
 	jfield_str(f, 2, "data", data_state_name(data_state(in)));
-	jkey(f, 2, "seed");
-	if (in->seed)
-		jstr(f, in->seed);
-	else
-		fputs("null", f);
-	fputs(",\n", f);
-	jkey(f, 2, "orchestrator");
-	if (in->outcome)
-		jstr(f, in->outcome);
-	else
-		fputs("null", f);
-	fputs(",\n", f);
+	jfield_str_or_null(f, 2, "seed", in->seed);
+	jfield_str_or_null(f, 2, "orchestrator", in->outcome);
 	jkey(f, 2, "packets");
 	if (in->pcap_given) {
 		char check[512];
