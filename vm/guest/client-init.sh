@@ -163,14 +163,20 @@ verify_after_remount() {
 	umount /mnt/nfs
 }
 
-# smoke: write a known pattern, commit, remount, read back; server checks too.
-workload_smoke() {
-	mount_export || return 1
+# write_and_verify: the run's pattern written and committed on the mounted
+# export, then read back after a remount; the server checks it too.
+write_and_verify() {
 	mkdir -p "/mnt/nfs/$run"
 	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" 2>&1 | to_kmsg /tmp/writer.log
 	grep -q 'committed' /tmp/writer.log || { log "phase=error what=writer"; return 1; }
 	log "phase=committed"
 	verify_after_remount
+}
+
+# smoke: write a known pattern, commit, remount, read back; server checks too.
+workload_smoke() {
+	mount_export || return 1
+	write_and_verify
 }
 
 # deadlock: unstable folios on the LRU, then a forced reconnect while the
@@ -211,11 +217,7 @@ workload_lockdep() {
 	mount_export || return 1
 	log "phase=reconnect proto=$proto"
 	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
-	mkdir -p "/mnt/nfs/$run"
-	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" 2>&1 | to_kmsg /tmp/writer.log
-	grep -q 'committed' /tmp/writer.log || { log "phase=error what=writer"; return 1; }
-	log "phase=committed"
-	verify_after_remount
+	write_and_verify
 }
 
 # swap: swap to a file on the export, fill anonymous memory beyond RAM with a
