@@ -1,8 +1,8 @@
 /* The result of parsing a command line, and the getopt error lines every
  * tool shares. Parsing never prints or exits, so the unit tests can call
  * the parser directly (opt_table.h). */
-#ifndef NFSTB_CLI_H
-#define NFSTB_CLI_H
+#ifndef NFSTB_WORKLOADS_CLI_H
+#define NFSTB_WORKLOADS_CLI_H
 
 #include <stdbool.h>
 #include <stddef.h>
