@@ -275,7 +275,6 @@ run_one() {
 	stop_domain "$CLIENT_NAME"
 	stop_domain "$SERVER_NAME"
 	phase "$rid" run-total "$(echo "$(now) - $t_start" | bc)"
-	echo "$outcome" > "$dir/outcome"
 	touch "$clog" "$slog" "$dir/client-trace.txt"
 	# Packets first: the verdict reads their summary as a witness (a
 	# missing capture gives capture=none, which the verdict skips).

@@ -146,9 +146,10 @@ check_checkout() {
 
 # The nfs-test selection and knobs; sets and exports them.
 check_selection() {
+	# parsed once here; the subshells below inherit it
+	scenarios_load
 	SCENARIOS=$(resolve_scenarios "${SCENARIOS:-}") || exit 1
 	ARMS=$(choose ARMS arm "${ARMS:-}" fixed,control fixed control) || exit 1
-	scenarios_load
 	# shellcheck disable=SC2046 # the trigger modes are words of the table
 	MODES=$(choose MODES mode "${MODES:-}" forced $(trigger_modes)) || exit 1
 	RUNS=${RUNS:-2}

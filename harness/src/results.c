@@ -283,7 +283,6 @@ int runs_load(const char *dir, struct run_list *l, char *err, size_t len)
 		runs_free(l);
 		return ret;
 	}
-	l->from_matrix = true;
 	for (size_t i = 0; i < l->n; i++)
 		read_record(dir, &l->v[i]);
 	judge(l);

@@ -102,7 +102,6 @@ struct run_row {
 struct run_list {
 	struct run_row *v;
 	size_t n;
-	bool from_matrix;
 };
 
 /*
