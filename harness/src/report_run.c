@@ -75,6 +75,8 @@ static void mem_points(struct report_run *r, const struct lines *log)
 	}
 }
 
+static void mark_shown_rows(struct report_run *r);
+
 void report_run_load(const char *dir, struct report_run *r)
 {
 	char path[4096], *text;
@@ -137,12 +139,14 @@ void report_run_load(const char *dir, struct report_run *r)
 	free(text);
 	snprintf(path, sizeof(path), "%s/timeline.tsv", dir);
 	tl_load(path, &r->tl, r->anchor, sizeof(r->anchor));
+	mark_shown_rows(r);
 }
 
 void report_run_free(struct report_run *r)
 {
 	free(r->summary);
 	tl_free(&r->tl);
+	free(r->shown);
 	report_blocks_free(&r->stacks);
 	report_blocks_free(&r->lockdeps);
 }
@@ -152,14 +156,35 @@ void report_run_free(struct report_run *r)
 
 bool report_row_shown(const struct report_run *r, size_t i)
 {
-	const struct tl_event *e = &r->tl.v[i];
-	size_t same = 0;
+	return r->shown && i < r->tl.n && r->shown[i];
+}
 
-	if (!strcmp(e->key, "-") || e->t_us == TIME_NONE)
-		return false;
-	for (size_t k = 0; k < i; k++)
-		same += !strcmp(r->tl.v[k].key, e->key);
-	return same < REPORT_ROWS_PER_KEY;
+/* A key kind and how many of its rows are listed so far. */
+struct key_count {
+	const char *key;
+	size_t listed;
+};
+
+static void mark_shown_rows(struct report_run *r)
+{
+	/* Keys are a short fixed vocabulary (timeline.c); no more kinds than rows. */
+	struct key_count *seen = xcalloc(r->tl.n + 1, sizeof(*seen));
+	size_t nseen = 0;
+
+	r->shown = xcalloc(r->tl.n + 1, sizeof(*r->shown));
+	for (size_t i = 0; i < r->tl.n; i++) {
+		const struct tl_event *e = &r->tl.v[i];
+		size_t k = 0;
+
+		if (!strcmp(e->key, "-") || e->t_us == TIME_NONE)
+			continue;
+		while (k < nseen && strcmp(seen[k].key, e->key))
+			k++;
+		if (k == nseen)
+			seen[nseen++].key = e->key;
+		r->shown[i] = seen[k].listed++ < REPORT_ROWS_PER_KEY;
+	}
+	free(seen);
 }
 
 /*

@@ -119,6 +119,7 @@ struct report_run {
 	char check[512];	/* packet-check.txt line or "" */
 	struct report_conns conns;	/* packets.tsv per connection */
 	struct timeline tl;
+	bool *shown;		/* per timeline row: listed in the report */
 	char anchor[512];
 	struct { int64_t t_us; long kb; } mem[REPORT_MAX_MEM];
 	size_t nmem;
@@ -127,7 +128,8 @@ struct report_run {
 void report_run_load(const char *dir, struct report_run *r);
 void report_run_free(struct report_run *r);
 
-/* Which timeline rows the report lists (key rows, a few of each kind). */
+/* Which timeline rows the report lists (key rows, a few of each kind):
+ * decided once at load, in one pass (a trace can have 100,000 rows). */
 bool report_row_shown(const struct report_run *r, size_t i);
 
 void report_write_md(FILE *f, const struct report_run *r);
