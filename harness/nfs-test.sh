@@ -21,6 +21,22 @@ set -euo pipefail
 BIN=$TOP/harness/bin
 
 now() { date +%s.%N | cut -c1-14; }
+# now_ms: the wall clock in milliseconds, without a fork
+now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
+# wait_quiet_ms FILE QUIET_MS MAX_S: until FILE has not grown for QUIET_MS
+# milliseconds (the end of a packet capture has no marker), at most MAX_S
+# seconds.
+wait_quiet_ms() {
+	local f=$1 quiet=$2 max=$3 size last=-1 since start t
+	start=$(now_ms)
+	while t=$(now_ms); [ $((t - start)) -lt $((max * 1000)) ]; do
+		size=$(stat -c %s "$f" 2> /dev/null || echo 0)
+		if [ "$size" != "$last" ]; then last=$size; since=$t; fi
+		[ $((t - since)) -lt "$quiet" ] || return 0
+		sleep 0.1
+	done
+	return 1
+}
 # analyse TOOL ARGS...: a host analyser with a time limit, so that a hostile
 # or huge input cannot stall the run (timeout exits 124).
 analyse() { timeout --foreground "$ANALYSER_TIMEOUT" "$@"; }
@@ -32,11 +48,13 @@ analyse() { timeout --foreground "$ANALYSER_TIMEOUT" "$@"; }
 # harness's own watchdog is what notices the deadlock: no new phase marker
 # WATCHDOG seconds after the reconnect => SysRq-W and classify. Sooner, the
 # trace witness: a connect worker's writeback decision followed by
-# TRACE_QUIET seconds in which neither the console nor the trace moved.
+# TRACE_QUIET_MS milliseconds in which neither the console nor the trace
+# moved: the worker waits on a COMMIT that needs the socket it is creating,
+# so a second of silence is enough, and SysRq-W's stacks confirm it.
 # RUN_TIMEOUT bounds a whole run.
 validate_inputs nfs-test
 RESULTS_ROOT=$RESULTS
-TRACE_QUIET=3
+TRACE_QUIET_MS=1000
 ANALYSER_TIMEOUT=120
 for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report nfstb-tap; do
 	[ -x "$BIN/$t" ] || die "$BIN/$t missing: run 'make -C harness'"
@@ -59,8 +77,9 @@ capture_pid=""
 stop_capture() {
 	if [ -n "$capture_pid" ]; then
 		# tcpdump drops what is still queued in its socket when it is
-		# stopped: let it drain first.
-		sleep 2
+		# stopped: with the guests gone, let it drain until the file
+		# stops growing.
+		[ -z "${1:-}" ] || wait_quiet_ms "$1" 300 5
 		kill -TERM "$capture_pid" 2> /dev/null || true
 		wait_for 10 "tcpdump to exit" proc_gone "$capture_pid" ||
 			kill -KILL "$capture_pid" 2> /dev/null || true
@@ -175,19 +194,6 @@ phase lab lab-up "$(echo "$(now) - $t0" | bc)"
 
 # wait_console SECS FILE PATTERN
 wait_console() { wait_for "$1" "'$3' in $(basename "$2")" grep -q "$3" "$2"; }
-# wait_quiet FILE QUIET MAX: until FILE has not grown for QUIET seconds
-# (the end of a SysRq dump has no marker), at most MAX seconds.
-wait_quiet() {
-	local f=$1 quiet=$2 max=$3 size last=-1 since start
-	start=$(date +%s)
-	while [ $(($(date +%s) - start)) -lt "$max" ]; do
-		size=$(stat -c %s "$f" 2> /dev/null || echo 0)
-		if [ "$size" != "$last" ]; then last=$size; since=$(date +%s); fi
-		[ $(($(date +%s) - since)) -lt "$quiet" ] || return 0
-		sleep 0.2
-	done
-	return 1
-}
 
 start_capture() {
 	local dir=$1
@@ -216,65 +222,85 @@ run_one() {
 	local t_start hang=0 watchdog=0 outcome
 	log "run $rid: starting"
 	t_start=$(now)
+	# Both guests boot at once: the client waits for the server's ready
+	# port before it mounts (vm/guest/common.sh), and the capture runs
+	# before either.
+	start_capture "$dir"
 	start_server "$dir" "${server_params#-}"
-	if ! wait_guest 120 "$SERVER_NAME" "$slog" 'phase=server-ready'; then
-		outcome=${guest_down:-server did not become ready}
-	else
-		phase "$rid" server-ready "$(echo "$(now) - $t_start" | bc)"
-		start_capture "$dir"
-		local t_client
-		t_client=$(now)
-		start_client "$dir" "$client_params"
-		local deadline markers=0 last_progress reconnect_seen=0 mounted_seen=0 count t
-		local trace=$dir/client-trace.txt tsize=-1 tsize_t size
-		deadline=$(($(date +%s) + RUN_TIMEOUT))
-		last_progress=$(date +%s)
-		outcome=timeout
-		while :; do
-			if grep -q 'nfstb: phase=done' "$clog" 2> /dev/null; then outcome=done; break; fi
-			if grep -q 'blocked for more than' "$clog" 2> /dev/null; then hang=1; outcome=hung-task; break; fi
-			count=$(grep -c 'nfstb: phase=\|nfstb-[a-z]*: ' "$clog" 2> /dev/null || true)
-			t=$(date +%s)
-			if [ "${count:-0}" != "$markers" ]; then markers=$count; last_progress=$t; fi
-			grep -q 'nfstb: phase=reconnect' "$clog" 2> /dev/null && reconnect_seen=1
-			if [ "$mounted_seen" = 0 ] && grep -q 'nfstb: phase=mounted' "$clog" 2> /dev/null; then
-				mounted_seen=1
-				phase "$rid" boot-to-mounted "$(echo "$(now) - $t_client" | bc)"
-			fi
-			size=$(stat -c %s "$trace" 2> /dev/null || echo 0)
-			if [ "$size" != "$tsize" ]; then tsize=$size; tsize_t=$t; fi
-			# The trace witness: a connect worker decided to write a folio
-			# back, and since then neither the console nor the trace moved
-			# for TRACE_QUIET seconds. Confirm with the blocked stacks now;
-			# the no-progress watchdog stays the backstop for other hangs.
-			if [ "$reconnect_seen" = 1 ] && [ $((t - last_progress)) -ge "$TRACE_QUIET" ] &&
-				[ $((t - tsize_t)) -ge "$TRACE_QUIET" ] &&
-				grep -q 'decision=writeback connect_worker=1' "$trace" 2> /dev/null; then
-				watchdog=1; outcome="trace: a connect worker decided to write back, then nothing moved for ${TRACE_QUIET}s"; break
-			fi
-			if [ "$reconnect_seen" = 1 ] && [ $((t - last_progress)) -ge "$watchdog_s" ]; then
-				watchdog=1; outcome="no progress for ${watchdog_s}s"; break
-			fi
-			if [ "$t" -ge "$deadline" ]; then watchdog=1; outcome="run timeout ${RUN_TIMEOUT}s"; break; fi
-			if grep -q 'Kernel panic' "$clog" 2> /dev/null; then outcome=panic; break; fi
-			if guests_down "$clog"; then outcome=$guest_down; break; fi
-			sleep 0.5
-		done
-		if [ "$hang" = 1 ] || [ "$watchdog" = 1 ]; then
-			phase "$rid" detected "$(echo "$(now) - $t_client" | bc)"
-			# Blocked-task stacks, delivered like a user would: SysRq through libvirt.
-			sysrq W
-			wait_console 15 "$clog" 'Show Blocked State' || log "run $rid: no SysRq-W output"
-			wait_quiet "$clog" 1 10 || log "run $rid: the console was still printing after 10s"
-		elif [ "$outcome" = done ] && [ "$verify" = client,server ] && grep -q 'nfstb: phase=done rc=0' "$clog"; then
-			# The server verifies the same bytes once the client marks the run complete.
-			wait_console 60 "$slog" 'nfstb-verify: summary' || log "run $rid: no server-side verification"
+	local t_client server_seen=0
+	t_client=$(now)
+	start_client "$dir" "$client_params"
+	local deadline markers=0 last_progress reconnect_seen=0 mounted_seen=0 count t
+	local trace=$dir/client-trace.txt tsize=-1 tsize_t size
+	deadline=$(($(now_ms) + RUN_TIMEOUT * 1000))
+	last_progress=$(now_ms)
+	outcome=timeout
+	while :; do
+		if grep -q 'nfstb: phase=done' "$clog" 2> /dev/null; then outcome=done; break; fi
+		if [ "$server_seen" = 0 ] && grep -q 'nfstb: phase=server-ready' "$slog" 2> /dev/null; then
+			server_seen=1
+			phase "$rid" server-ready "$(echo "$(now) - $t_start" | bc)"
 		fi
+		# A server whose nfsd does not listen will never be ready.
+		if grep -q 'nfstb: phase=server-error what=nfsd' "$slog" 2> /dev/null; then
+			outcome="server: nfsd is not listening"; break
+		fi
+		if grep -q 'blocked for more than' "$clog" 2> /dev/null; then hang=1; outcome=hung-task; break; fi
+		count=$(grep -c 'nfstb: phase=\|nfstb-[a-z]*: ' "$clog" 2> /dev/null || true)
+		t=$(now_ms)
+		if [ "${count:-0}" != "$markers" ]; then markers=$count; last_progress=$t; fi
+		grep -q 'nfstb: phase=reconnect' "$clog" 2> /dev/null && reconnect_seen=1
+		if [ "$mounted_seen" = 0 ] && grep -q 'nfstb: phase=mounted' "$clog" 2> /dev/null; then
+			mounted_seen=1
+			phase "$rid" boot-to-mounted "$(echo "$(now) - $t_client" | bc)"
+		fi
+		size=$(stat -c %s "$trace" 2> /dev/null || echo 0)
+		if [ "$size" != "$tsize" ]; then tsize=$size; tsize_t=$t; fi
+		# The trace witness: a connect worker decided to write a folio
+		# back, and since then neither the console nor the trace moved
+		# for TRACE_QUIET_MS. Confirm with the blocked stacks now; the
+		# no-progress watchdog stays the backstop for other hangs.
+		if [ "$reconnect_seen" = 1 ] && [ $((t - last_progress)) -ge "$TRACE_QUIET_MS" ] &&
+			[ $((t - tsize_t)) -ge "$TRACE_QUIET_MS" ] &&
+			grep -q 'decision=writeback connect_worker=1' "$trace" 2> /dev/null; then
+			watchdog=1; outcome="trace: a connect worker decided to write back, then nothing moved for ${TRACE_QUIET_MS}ms"; break
+		fi
+		if [ "$reconnect_seen" = 1 ] && [ $((t - last_progress)) -ge $((watchdog_s * 1000)) ]; then
+			watchdog=1; outcome="no progress for ${watchdog_s}s"; break
+		fi
+		if [ "$t" -ge "$deadline" ]; then watchdog=1; outcome="run timeout ${RUN_TIMEOUT}s"; break; fi
+		if grep -q 'Kernel panic' "$clog" 2> /dev/null; then outcome=panic; break; fi
+		if guests_down "$clog"; then outcome=$guest_down; break; fi
+		sleep 0.2
+	done
+	phase "$rid" client-end "$(echo "$(now) - $t_client" | bc)"
+	if [ "$hang" = 1 ] || [ "$watchdog" = 1 ]; then
+		phase "$rid" detected "$(echo "$(now) - $t_client" | bc)"
+		# Blocked-task stacks, delivered like a user would: SysRq through libvirt.
+		# SysRq-7 after it sets the console loglevel the command line
+		# already set, and its line marks the end of the dump.
+		sysrq W
+		sysrq 7
+		wait_console 15 "$clog" 'sysrq: Loglevel set to 7' || log "run $rid: no SysRq output on the console"
+	elif [ "$outcome" = done ] && [ "$verify" = client,server ] && grep -q 'nfstb: phase=done rc=0' "$clog"; then
+		# The server verifies the same bytes once the client marks the run complete.
+		local t_verify
+		t_verify=$(now)
+		wait_console 60 "$slog" 'nfstb-verify: summary' || log "run $rid: no server-side verification"
+		phase "$rid" server-verify "$(echo "$(now) - $t_verify" | bc)"
 	fi
-	stop_capture
-	stop_domain "$CLIENT_NAME"
-	stop_domain "$SERVER_NAME"
+	local t_stop t_analyse
+	t_stop=$(now)
+	# Both guests at once: each 'virsh destroy' waits for its QEMU to exit.
+	local stoppers=()
+	stop_domain "$CLIENT_NAME" & stoppers+=($!)
+	stop_domain "$SERVER_NAME" & stoppers+=($!)
+	wait "${stoppers[@]}" || true
+	phase "$rid" guests-stopped "$(echo "$(now) - $t_stop" | bc)"
+	stop_capture "$dir/capture.pcap"
+	phase "$rid" teardown "$(echo "$(now) - $t_stop" | bc)"
 	phase "$rid" run-total "$(echo "$(now) - $t_start" | bc)"
+	t_analyse=$(now)
 	touch "$clog" "$slog" "$dir/client-trace.txt"
 	# Packets first: the verdict reads their summary as a witness (a
 	# missing capture gives capture=none, which the verdict skips).
@@ -295,6 +321,7 @@ run_one() {
 	analyse "$BIN/nfstb-timeline" --rundir "$dir" --server "$SERVER_IP" | sed "s/^/nfstb: run $rid: /" >&2 ||
 		log "run $rid: timeline failed"
 	analyse "$BIN/nfstb-report" --rundir "$dir" || log "run $rid: report failed"
+	phase "$rid" analysis "$(echo "$(now) - $t_analyse" | bc)"
 }
 
 

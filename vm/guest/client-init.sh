@@ -129,7 +129,20 @@ trigger_reclaim_inject() {
 	esac
 }
 
+# server_ready: wait, at most 120 s, until the server accepts on
+# READY_PORT (its nfsd serves): the two guests boot at the same time.
+server_ready() {
+	[ -z "${server_is_ready:-}" ] || return 0
+	deadline=$(($(date +%s) + 120))
+	until nc -w 1 "$server" "$READY_PORT" < /dev/null > /dev/null 2>&1; do
+		[ "$(date +%s)" -lt "$deadline" ] || { log "phase=error what=server-not-ready"; return 1; }
+		sleep 0.1
+	done
+	server_is_ready=1
+}
+
 mount_export() {
+	server_ready || return 1
 	mkdir -p /mnt/nfs
 	case "$vers" in
 	# Explicit ports: no rpcbind query is needed (the server's rpcbind, built
@@ -140,7 +153,7 @@ mount_export() {
 	# nfstb.nconnect=N: N transports to the server, all reconnected at once
 	[ -n "${nfstb_nconnect:-}" ] && opts="$opts,nconnect=$nfstb_nconnect"
 	[ -n "${mount_extra:-}" ] && opts="$opts,$mount_extra"
-	# Grace period after a fresh server boot: retry for a while.
+	# A mount refused for a passing reason: retry for a while.
 	n=0
 	until mount.nfs "$server:/export" /mnt/nfs -o "$opts" 2> /tmp/mount.err; do
 		n=$((n + 1))

@@ -4,6 +4,11 @@
 # the console in order with kernel messages (printk.devkmsg=on lifts the rate limit).
 log() { echo "nfstb: $*" > /dev/kmsg; }
 
+# The server accepts TCP connections on this port once nfsd serves, so the
+# client, booted at the same time, knows when to mount. It is none of the
+# ports the orchestrator captures: the probe never shows in the packets.
+READY_PORT=20049
+
 # to_kmsg FILE: copy stdin line by line to the console and to FILE.
 to_kmsg() {
 	while IFS= read -r line; do
