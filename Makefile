@@ -10,7 +10,7 @@ IMAGES := $(BUILD)/images
 # Inputs of the lab targets, passed through the environment (and checked by
 # harness/validate.sh before anything else runs).
 export SCENARIOS ARMS MODES RUNS CAPTURE RESULTS WATCHDOG RUN_TIMEOUT SCENARIO \
-	VERS PROTO CONFIG PATCHES EXTRA_PATCHES MUTANTS SOAK SOAK_RUNS
+	VERS PROTO CONFIG PATCHES EXTRA_PATCHES MUTANTS SOAK SOAK_RUNS AGAINST
 
 # The goals whose inputs harness/validate.sh checks: 'validate' is a
 # prerequisite of 'deps', so a bad input stops them before apt, a build or the
@@ -33,7 +33,7 @@ help:
 	@echo "make soak       SOAK_RUNS (50) short runs with a leak check, then a Ctrl-C in every phase (not in CI)"
 	@echo "make check-bisect build the kernel after each patch of the series (not in CI)"
 	@echo "make nfs-capture SCENARIO=v3-tcp   one scenario with its packet captures kept"
-	@echo "make bench      phase timings of a small run (build, boot, scenario, detection, teardown)"
+	@echo "make bench      phase medians of a selection; AGAINST=COMMIT runs it on COMMIT too and prints the ratios"
 	@echo "make vm-up      boot both guests and leave them running (vm/lab.sh virsh console nfstb-client)"
 	@echo "make vm-down    tear the lab down"
 

@@ -6,7 +6,8 @@
 #
 # Selection (environment or make variables; comma or space separated):
 #   SCENARIOS  names from harness/scenarios.def, a workload name (all its
-#              scenarios, e.g. swap), or 'all' (default: default=yes)
+#              scenarios, e.g. swap), 'all', or 'default' (those marked
+#              'default yes'; also what an empty SCENARIOS runs)
 #   ARMS       fixed,control                 (default: both)
 #   MODES      forced,natural                (default: forced)
 #   RUNS       runs per scenario/arm/mode    (default: 2)
@@ -99,10 +100,21 @@ stop_child_group() {
 		child_group=""
 	fi
 }
+# The previous run's guests, destroyed in the background (run_one): waited
+# for before guests of the same names start, and on every exit path.
+stoppers=() t_stop="" stop_rid=""
+wait_stoppers() {
+	[ "${#stoppers[@]}" -gt 0 ] || return 0
+	wait "${stoppers[@]}" 2> /dev/null || true
+	stoppers=()
+	phase "$stop_rid" guests-stopped "$(echo "$(now) - $t_stop" | bc)"
+}
+
 # Runs once, on every exit path, with INT and TERM ignored (lab_traps).
 cleanup() {
 	local rc=$1 t_down
 	stop_child_group
+	wait_stoppers
 	stop_capture
 	t_down=$(now)
 	lab_teardown || { [ "$rc" != 0 ] || rc=1; }
@@ -218,6 +230,7 @@ run_one() {
 	local rid=$1 scenario=$2 arm=$3 mode=$4 seed=$5 watchdog_s=$6 verify=$7 client_params=$8 server_params=$9
 	local dir=$RESULTS_DIR/$rid
 	mkdir -p "$dir"
+	wait_stoppers
 	local clog=$dir/client-console.log slog=$dir/server-console.log
 	local t_start hang=0 watchdog=0 outcome
 	log "run $rid: starting"
@@ -289,14 +302,16 @@ run_one() {
 		wait_console 60 "$slog" 'nfstb-verify: summary' || log "run $rid: no server-side verification"
 		phase "$rid" server-verify "$(echo "$(now) - $t_verify" | bc)"
 	fi
-	local t_stop t_analyse
-	t_stop=$(now)
-	# Both guests at once: each 'virsh destroy' waits for its QEMU to exit.
-	local stoppers=()
+	local t_analyse
+	t_stop=$(now) stop_rid=$rid
+	# Both guests paused (no packet leaves them after this), then destroyed
+	# in the background: 'virsh destroy' returns only once QEMU has exited,
+	# about 2 s here. The capture stops and the analysers run meanwhile;
+	# the next run waits for the destroys (wait_stoppers).
+	virsh_t 10 suspend "$CLIENT_NAME" > /dev/null 2>&1 || true
+	virsh_t 10 suspend "$SERVER_NAME" > /dev/null 2>&1 || true
 	stop_domain "$CLIENT_NAME" & stoppers+=($!)
 	stop_domain "$SERVER_NAME" & stoppers+=($!)
-	wait "${stoppers[@]}" || true
-	phase "$rid" guests-stopped "$(echo "$(now) - $t_stop" | bc)"
 	stop_capture "$dir/capture.pcap"
 	phase "$rid" teardown "$(echo "$(now) - $t_stop" | bc)"
 	phase "$rid" run-total "$(echo "$(now) - $t_start" | bc)"
@@ -329,6 +344,7 @@ while IFS=$'\t' read -r _ rid s a m _ seed _ _ kernel watchdog verify client_par
 	KERNEL=${kernel_of[$kernel]}
 	run_one "$rid" "$s" "$a" "$m" "$seed" "$watchdog" "$verify" "$client_params" "$server_params"
 done 3< "$plan"
+wait_stoppers
 
 phase lab total "$(echo "$(now) - $t0" | bc)"
 echo

@@ -74,6 +74,8 @@ resolve_scenarios() {
 	for w in $words; do
 		if [ "$w" = all ]; then
 			out+=("${all_scenarios[@]}")
+		elif [ "$w" = default ]; then
+			out+=("${default_scenarios[@]}")
 		elif in_list "$w" "${all_scenarios[@]}"; then
 			out+=("$w")
 		elif in_list "$w" "${scenario_workloads[@]}"; then
@@ -82,7 +84,7 @@ resolve_scenarios() {
 			done
 		else
 			workloads=$(unique "${scenario_workloads[@]}")
-			die "unknown scenario '$w': known are $(IFS=,; echo "${all_scenarios[*]}"), a workload name (${workloads// /,}) or all (see harness/scenarios.def)"
+			die "unknown scenario '$w': known are $(IFS=,; echo "${all_scenarios[*]}"), a workload name (${workloads// /,}) , all or default (see harness/scenarios.def)"
 		fi
 	done
 	unique "${out[@]}"
@@ -166,6 +168,18 @@ check_selection() {
 	export SCENARIOS ARMS MODES RUNS CAPTURE WATCHDOG RUN_TIMEOUT RESULTS
 }
 
+# check_against: AGAINST (make bench), empty or a commit of this repository;
+# sets AGAINST_SHORT, its abbreviated hash.
+check_against() {
+	AGAINST=${AGAINST:-} AGAINST_SHORT=
+	[ -n "$AGAINST" ] || return 0
+	[[ $AGAINST =~ ^[A-Za-z0-9._/~^-]{1,100}$ ]] && [[ $AGAINST != -* ]] ||
+		die "AGAINST must name a commit (a hash, branch or tag), got '$(shown "$AGAINST")'"
+	AGAINST_SHORT=$(git -C "$TOP" rev-parse --verify --quiet --short "$AGAINST^{commit}") ||
+		die "AGAINST=$AGAINST is not a commit of this repository: name one from 'git log'"
+	export AGAINST AGAINST_SHORT
+}
+
 # validate_inputs GOAL: the inputs GOAL reads.
 validate_inputs() {
 	case "$1" in
@@ -180,8 +194,9 @@ validate_inputs() {
 	bench)
 		check_checkout; check_config; check_patches; lab_config_check
 		# harness/bench.sh's selection
-		SCENARIOS=${SCENARIOS:-smoke-v3,v3-tcp} RUNS=${RUNS:-1} MODES=forced
-		check_selection ;;
+		SCENARIOS=${SCENARIOS:-smoke-v3,v3-tcp} RUNS=${RUNS:-1} MODES=${MODES:-forced}
+		check_selection
+		check_against ;;
 	vm-up)
 		check_checkout; check_config; check_patches; lab_config_check
 		case "${VERS:-3}" in 3 | 4 | 4.0 | 4.1 | 4.2) ;;

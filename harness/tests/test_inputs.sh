@@ -135,6 +135,9 @@ bad "bad RUN_TIMEOUT" "RUN_TIMEOUT must be" nfs-capture +SCENARIO=v3-tcp RUN_TIM
 # --- bench, vm-up, kernel ---
 bad "bad RUNS" "RUNS must be an integer" bench +RUNS=abc
 bad "unknown scenario" "unknown scenario" bench +SCENARIOS=bogus
+bad "AGAINST not a commit" "is not a commit of this repository" bench +AGAINST=no-such-branch
+bad "AGAINST with a space" "AGAINST must name a commit" bench "AGAINST=HEAD; id"
+bad "AGAINST as an option" "AGAINST must name a commit" bench +AGAINST=--all
 bad "VERS=5" "unknown NFS version" vm-up +VERS=5
 bad "PROTO=sctp" "unknown transport" vm-up +PROTO=sctp
 bad "NFSv4 over UDP" "PROTO=udp needs VERS=3" vm-up +VERS=4.2 +PROTO=udp
@@ -172,6 +175,8 @@ expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced
 	SCENARIOS="v3-tcp v3-tcp" ARMS=control,control MODES="natural forced,natural" RUNS=1000
 expect "SCENARIOS=all,swap is every scenario once" \
 	"$(awk '$1 == "scenario" {print $2}' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control/forced/2" SCENARIOS=all,swap
+expect "SCENARIOS=default is what an empty SCENARIOS runs" \
+	"$(clean_env bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test; echo "$SCENARIOS"' sh "$TOP" 2>&1)/fixed control/forced/2" SCENARIOS=default
 
 # --- what scenarios.sh makes of a table: 'like' inherits, and a child's
 # line replaces the parent's line of the same key and names ---

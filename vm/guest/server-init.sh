@@ -23,8 +23,8 @@ rpc.mountd --foreground --port 20048 --debug auth 2>&1 | to_kmsg /tmp/mountd.log
 # UDP is off by default in nfs-utils 2.x; the NFSv3/UDP scenario needs it.
 rpc.nfsd --udp --tcp 8 2>&1 | to_kmsg /tmp/nfsd.log
 # This server was booted for one run on an empty tmpfs: no client can hold
-# state to reclaim, so the NFSv4 grace period ends now, as nfsdcld ends it
-# when its database names no client (v4.x mounts would otherwise wait 10 s).
+# state to reclaim, so the NFSv4 grace period ends now (v4.x mounts would
+# otherwise wait the 10 s out).
 echo Y > /proc/fs/nfsd/v4_end_grace 2>/dev/null || log "phase=server-warning what=v4-end-grace"
 if grep -q . /proc/fs/nfsd/portlist 2>/dev/null; then
 	log "phase=server-ready ports=$(tr '\n' ' ' < /proc/fs/nfsd/portlist)"
