@@ -47,9 +47,13 @@ run_selection() {
 	log "bench: $label: make nfs-test in $dir"
 	t0=$(date +%s.%N)
 	# The other checkout uses its own build directory (with the shared
-	# kernels linked in), never this one's images.
-	(cd "$dir" && unset NFSTB_BUILD NFSTB_IMAGES NFSTB_KERNEL && SCENARIOS=${SCENARIOS// /,} ARMS=${ARMS// /,} MODES=${MODES// /,} RUNS=$RUNS \
-		RESULTS=$bench_dir/$label make -s nfs-test) > "$bench_dir/$label.log" 2>&1 || rc=$?
+	# kernels linked in), never this one's images. The selection goes in
+	# resolved (an older checkout may not know 'default'), and not through
+	# MAKEFLAGS, which would carry 'make bench's own command line.
+	(cd "$dir" && unset NFSTB_BUILD NFSTB_IMAGES NFSTB_KERNEL MAKEFLAGS MFLAGS MAKELEVEL &&
+		SCENARIOS=$(echo $SCENARIOS | tr ' ' ,) ARMS=$(echo $ARMS | tr ' ' ,) \
+		MODES=$(echo $MODES | tr ' ' ,) RUNS=$RUNS RESULTS=$bench_dir/$label \
+		make -s nfs-test) > "$bench_dir/$label.log" 2>&1 || rc=$?
 	run=$(readlink "$bench_dir/$label/latest" 2> /dev/null) ||
 		die "bench: $label made no results directory (make exited $rc): see $bench_dir/$label.log"
 	[ -f "$bench_dir/$label/$run/phases.tsv" ] || die "bench: no phases.tsv from $label: see $bench_dir/$label.log"

@@ -24,20 +24,6 @@ BIN=$TOP/harness/bin
 now() { date +%s.%N | cut -c1-14; }
 # now_ms: the wall clock in milliseconds, without a fork
 now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
-# wait_quiet_ms FILE QUIET_MS MAX_S: until FILE has not grown for QUIET_MS
-# milliseconds (the end of a packet capture has no marker), at most MAX_S
-# seconds.
-wait_quiet_ms() {
-	local f=$1 quiet=$2 max=$3 size last=-1 since start t
-	start=$(now_ms)
-	while t=$(now_ms); [ $((t - start)) -lt $((max * 1000)) ]; do
-		size=$(stat -c %s "$f" 2> /dev/null || echo 0)
-		if [ "$size" != "$last" ]; then last=$size; since=$t; fi
-		[ $((t - since)) -lt "$quiet" ] || return 0
-		sleep 0.1
-	done
-	return 1
-}
 # analyse TOOL ARGS...: a host analyser with a time limit, so that a hostile
 # or huge input cannot stall the run (timeout exits 124).
 analyse() { timeout --foreground "$ANALYSER_TIMEOUT" "$@"; }
@@ -75,12 +61,27 @@ printf 'run\tphase\tseconds\n' > "$phase_log"
 phase() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$phase_log"; }
 
 capture_pid=""
+# capture_drain TCPDUMP-LOG MAX_S: until tcpdump says it has captured
+# (written, with -U) as many packets as its filter received; SIGUSR1 makes
+# it print both counts on one line. At most MAX_S seconds.
+capture_drain() {
+	local log=$1 max=$2 start counts
+	start=$(now_ms)
+	while [ $(($(now_ms) - start)) -lt $((max * 1000)) ]; do
+		kill -USR1 "$capture_pid" 2> /dev/null || return 1
+		sleep 0.1
+		counts=$(sed -n 's/^tcpdump: \([0-9]*\) packets\{0,1\} captured, \([0-9]*\) packets\{0,1\} received by filter.*/\1 \2/p' "$log" | tail -1)
+		[ -n "$counts" ] && [ "${counts% *}" = "${counts#* }" ] && return 0
+	done
+	return 1
+}
 stop_capture() {
 	if [ -n "$capture_pid" ]; then
-		# tcpdump drops what is still queued in its socket when it is
-		# stopped: with the guests gone, let it drain until the file
-		# stops growing.
-		[ -z "${1:-}" ] || wait_quiet_ms "$1" 300 5
+		# tcpdump drops what it has not read yet when it is stopped: with
+		# the guests paused, let it drain until it has written every
+		# packet its filter took.
+		[ -z "${1:-}" ] || capture_drain "$1" 5 ||
+			log "warning: tcpdump had not written every packet after 5 s (see $1)"
 		kill -TERM "$capture_pid" 2> /dev/null || true
 		wait_for 10 "tcpdump to exit" proc_gone "$capture_pid" ||
 			kill -KILL "$capture_pid" 2> /dev/null || true
@@ -267,8 +268,10 @@ run_one() {
 			mounted_seen=1
 			phase "$rid" boot-to-mounted "$(echo "$(now) - $t_client" | bc)"
 		fi
-		size=$(stat -c %s "$trace" 2> /dev/null || echo 0)
-		if [ "$size" != "$tsize" ]; then tsize=$size; tsize_t=$t; fi
+		# The trace's progress: its lines other than the heartbeat, which
+		# beats on while a connect worker is stuck.
+		size=$(grep -vc 'nfstb-heartbeat' "$trace" 2> /dev/null || true)
+		if [ "${size:-0}" != "$tsize" ]; then tsize=${size:-0}; tsize_t=$t; fi
 		# The trace witness: a connect worker decided to write a folio
 		# back, and since then neither the console nor the trace moved
 		# for TRACE_QUIET_MS. Confirm with the blocked stacks now; the
@@ -312,7 +315,7 @@ run_one() {
 	virsh_t 10 suspend "$SERVER_NAME" > /dev/null 2>&1 || true
 	stop_domain "$CLIENT_NAME" & stoppers+=($!)
 	stop_domain "$SERVER_NAME" & stoppers+=($!)
-	stop_capture "$dir/capture.pcap"
+	stop_capture "$dir/tcpdump.log"
 	phase "$rid" teardown "$(echo "$(now) - $t_stop" | bc)"
 	phase "$rid" run-total "$(echo "$(now) - $t_start" | bc)"
 	t_analyse=$(now)

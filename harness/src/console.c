@@ -38,6 +38,10 @@ static void parse_nfstb(struct markers *m, const char *msg, int64_t t)
 		parse_booted(&m->booted, msg);
 	if (!strcmp(phase, "reconnect") && m->reconnect_us == TIME_NONE)
 		m->reconnect_us = t;
+	if (!strcmp(phase, "tracing") &&
+	    (!kv_get_long(msg, "heartbeat_ms", &m->heartbeat_ms) ||
+	     m->heartbeat_ms < 0))
+		m->heartbeat_ms = 0;
 	if (!strcmp(phase, "done")) {
 		m->done = true;
 		/* A done marker without a readable rc cannot count as success. */
@@ -89,6 +93,8 @@ static void parse_line(struct markers *m, const char *line)
 	int64_t t;
 	const char *msg = printk_split(line, &t);
 
+	if (t != TIME_NONE && (m->last_us == TIME_NONE || t > m->last_us))
+		m->last_us = t;
 	if (starts_with(msg, "nfstb: ")) {
 		parse_nfstb(m, msg, t);
 	} else if (starts_with(msg, "nfstb-verify: summary ")) {
@@ -115,6 +121,7 @@ void markers_parse(const struct lines *log, struct markers *m)
 	memset(m, 0, sizeof(*m));
 	m->reconnect_us = TIME_NONE;
 	m->done_us = TIME_NONE;
+	m->last_us = TIME_NONE;
 	for (size_t i = 0; i < log->n; i++)
 		parse_line(m, log->v[i]);
 }

@@ -52,6 +52,10 @@ struct markers {
 	long done_rc;			/* valid if done */
 	int64_t done_us;
 	struct boot_marker booted;	/* the first phase=booted */
+	/* phase=tracing's heartbeat_ms: the trace carries a numbered
+	 * heartbeat this often (0: not announced) */
+	long heartbeat_ms;
+	int64_t last_us;		/* the latest timestamp of any line */
 	/* Every "nfstb-verify: summary" line, in order (malloc'ed). */
 	struct verify_summary *summaries;
 	size_t nsummaries;

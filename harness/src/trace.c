@@ -330,6 +330,35 @@ static void on_release_folio(struct counter *k, const struct trace_event *ev)
 	}
 }
 
+/* trace_pipe's "CPU:1 [LOST 12 EVENTS]": the ring buffer overran. */
+static void count_lost(struct trace_counts *c, const char *line)
+{
+	const char *p = strstr(line, "[LOST ");
+	char *end;
+	long n;
+
+	if (!p)
+		return;
+	n = strtol(p + 6, &end, 10);
+	if (end != p + 6 && starts_with(end, " EVENTS]") && n > 0)
+		c->lost_events += n;
+}
+
+/* "nfstb-heartbeat seq=N": the client's marker every heartbeat_ms. */
+static void on_heartbeat(struct trace_counts *c, const struct trace_event *ev)
+{
+	long seq;
+
+	if (!starts_with(ev->fields, "nfstb-heartbeat ") ||
+	    !kv_get_long(ev->fields, "seq", &seq) || seq <= 0)
+		return;
+	c->heartbeats++;
+	if (seq > c->heartbeat_last_seq)
+		c->heartbeat_last_seq = seq;
+	if (c->heartbeat_last_us == TIME_NONE || ev->ts_us > c->heartbeat_last_us)
+		c->heartbeat_last_us = ev->ts_us;
+}
+
 void trace_count(const struct lines *trace, struct trace_counts *c)
 {
 	struct counter k = { .c = c };
@@ -338,9 +367,16 @@ void trace_count(const struct lines *trace, struct trace_counts *c)
 	memset(c, 0, sizeof(*c));
 	c->first_skip_us = TIME_NONE;
 	c->first_writeback_us = TIME_NONE;
+	c->heartbeat_last_us = TIME_NONE;
 	for (size_t i = 0; i < trace->n; i++) {
-		if (!trace_line_parse(trace->v[i], &ev))
+		if (!trace_line_parse(trace->v[i], &ev)) {
+			count_lost(c, trace->v[i]);
 			continue;
+		}
+		if (!strcmp(ev.name, "tracing_mark_write")) {
+			on_heartbeat(c, &ev);
+			continue;
+		}
 		c->events++;
 		if (!strcmp(ev.name, "xs_connect_worker_enter"))
 			on_worker_enter(&k, &ev);
@@ -358,6 +394,9 @@ void trace_count(const struct lines *trace, struct trace_counts *c)
 	}
 	count_unexited(&k);
 	free(k.w);
+	/* Seqs start at 1: every one up to the last should be there. */
+	if (c->heartbeat_last_seq > c->heartbeats)
+		c->heartbeat_missing = c->heartbeat_last_seq - c->heartbeats;
 }
 
 static void witness_event(struct worker_witness *w, const struct trace_event *ev)

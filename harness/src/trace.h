@@ -54,6 +54,13 @@ struct trace_counts {
 	char first_mismatch[400];
 	long workers_unexited;		/* enters with no exit after them */
 	char first_unexited[128];	/* "kworker/u4:1-35 entered at 24.1" */
+	/* The stream's own health: "nfstb-heartbeat seq=N" trace markers
+	 * and trace_pipe's "[LOST n EVENTS]" lines. */
+	long heartbeats;
+	long heartbeat_last_seq;	/* the highest seq seen */
+	int64_t heartbeat_last_us;	/* the latest heartbeat's time */
+	long heartbeat_missing;		/* seqs 1..last that never came */
+	long lost_events;
 };
 
 /*

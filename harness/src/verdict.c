@@ -15,6 +15,7 @@
  *   (-) client console unreadable: ERROR
  *   (d) a wrong or missing byte: DATA-LOSS
  *   (p) PANIC, (k) OOPS, (m) WRONG-RUN, (f) FLAGS-LEAK
+ *   (w) the trace's heartbeat absent, gapped or stopped: NO-JUDGEMENT
  *   (a) blocked-task report: DEADLOCK (witnesses agree), WITNESS-DISAGREE
  *       or OTHER-HANG; (b) watchdog without a report: OTHER-HANG
  *   (z) LOCKDEP-OFF, LOCK-LEAK
@@ -154,7 +155,8 @@ static void pass(const struct verdict_input *in, struct verdict *v)
 
 static const verdict_rule reconnect_rules[] = {
 	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
-	rule_hang, rule_kernel_locks, rule_done, rule_verify_complete,
+	rule_witness_alive, rule_hang, rule_kernel_locks, rule_done,
+	rule_verify_complete,
 	rule_bug_path, rule_protection, rule_unexited, rule_packets,
 };
 
@@ -184,12 +186,12 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
 /*
  * The rule lists of modes lockdep and swap, first match wins (the letters
  * are those of verdict.c):
- *   lockdep: (d) (p) (k) (m) (f), (a) (b) hang, (c) done, (l) a lockdep
+ *   lockdep: (d) (p) (k) (m) (f) (w), (a) (b) hang, (c) done, (l) a lockdep
  *            report: LOCKDEP(reclaim-connect) or OTHER-LOCKDEP, (z) lockdep
  *            off or a leaked lock (after (l): the report switches lockdep
  *            off), (v) summaries, (g) bug path, (x) (n), PASS
- *   swap:    (d) nfstb-swapfill's FAIL line: DATA-LOSS, (p) (k) (m) (f),
- *            (a) (b) hang, (o) nfstb-swapfill OOM-killed: OOM, (z), (c)
+ *   swap:    (d) nfstb-swapfill's FAIL line: DATA-LOSS, (p) (k) (m) (f)
+ *            (w), (a) (b) hang, (o) nfstb-swapfill OOM-killed: OOM, (z), (c)
  *            done, (s) verified ok=1 and swap traffic both ways, (t) trace:
  *            in the fixed arm a connect worker with PF_MEMALLOC, (g) (x)
  *            (n), PASS
@@ -217,7 +219,8 @@ static bool rule_lockdep_report(const struct verdict_input *in,
 
 static const verdict_rule lockdep_rules[] = {
 	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
-	rule_hang, rule_done, rule_lockdep_report, rule_kernel_locks,
+	rule_witness_alive, rule_hang, rule_done, rule_lockdep_report,
+	rule_kernel_locks,
 	rule_verify_complete, rule_bug_path, rule_unexited, rule_packets,
 };
 
@@ -301,7 +304,8 @@ static bool rule_swap_oom(const struct verdict_input *in, struct verdict *v)
 
 static const verdict_rule swap_rules[] = {
 	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
-	rule_hang, rule_swap_oom, rule_kernel_locks, rule_done, rule_swapfill,
+	rule_witness_alive, rule_hang, rule_swap_oom, rule_kernel_locks,
+	rule_done, rule_swapfill,
 	rule_swap_trace, rule_bug_path, rule_unexited, rule_packets,
 };
 

@@ -119,6 +119,9 @@ bool rule_panic(const struct verdict_input *in, struct verdict *v);
 bool rule_oops(const struct verdict_input *in, struct verdict *v);
 bool rule_wrong_run(const struct verdict_input *in, struct verdict *v);
 bool rule_flags_leak(const struct verdict_input *in, struct verdict *v);
+/* (w) the trace stream's heartbeat: announced, present, gapless, and
+ * still beating when the console ended; otherwise NO-JUDGEMENT */
+bool rule_witness_alive(const struct verdict_input *in, struct verdict *v);
 /* (z) lockdep switched off, a lock leaked to user space */
 bool rule_kernel_locks(const struct verdict_input *in, struct verdict *v);
 /* (c) no "nfstb: phase=done rc=0" */

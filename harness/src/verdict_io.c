@@ -316,6 +316,13 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	jfield_str(f, 4, "first_flags_mismatch", t->first_mismatch);
 	jcount(f, "workers_unexited", t->workers_unexited, false);
 	jfield_str(f, 4, "first_unexited", t->first_unexited);
+	jcount(f, "heartbeat_ms", in->client.heartbeat_ms, false);
+	jcount(f, "heartbeats", t->heartbeats, false);
+	jcount(f, "heartbeat_last_seq", t->heartbeat_last_seq, false);
+	jfield_time(f, 4, "heartbeat_last_time", t->heartbeat_last_us);
+	jcount(f, "heartbeats_missing", t->heartbeat_missing, false);
+	jcount(f, "lost_events", t->lost_events, false);
+	jfield_time(f, 4, "console_last_time", in->client.last_us);
 	jkey(f, 4, "blocked_task");
 	fprintf(f, "{\"pid\": %ld, \"entered\": %s, \"writeback\": %s, "
 		"\"release_done\": %s, \"exited\": %s}\n  },\n",

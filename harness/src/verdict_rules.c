@@ -195,6 +195,53 @@ bool rule_flags_leak(const struct verdict_input *in, struct verdict *v)
 	return true;
 }
 
+/*
+ * The trace is a witness only while it streams. The client announces a
+ * numbered heartbeat (phase=tracing heartbeat_ms=N); a trace without it,
+ * with a seq missing or trace_pipe's "[LOST n EVENTS]", or whose last beat
+ * came well before the console's last line (three beats, at least 2 s:
+ * the stream's own lag) cannot vouch for anything after that point.
+ */
+bool rule_witness_alive(const struct verdict_input *in, struct verdict *v)
+{
+	const struct trace_counts *t = &in->trace;
+	long ms = in->client.heartbeat_ms;
+	int64_t slack_us = ms * 3000 > 2000000 ? ms * 3000 : 2000000;
+	char last[32], end[32];
+
+	if (ms <= 0)
+		return false;
+	if (!in->trace_read) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'w', "NO-JUDGEMENT",
+			    "the client announced a trace heartbeat every %ld ms, but the trace cannot be read",
+			    ms);
+		return true;
+	}
+	if (!t->heartbeats) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'w', "NO-JUDGEMENT",
+			    "the trace carries no heartbeat (announced every %ld ms): the stream never worked",
+			    ms);
+		return true;
+	}
+	if (t->heartbeat_missing || t->lost_events) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'w', "NO-JUDGEMENT",
+			    "the trace lost events: %ld of %ld heartbeats missing, %ld events reported lost",
+			    t->heartbeat_missing, t->heartbeat_last_seq,
+			    t->lost_events);
+		return true;
+	}
+	if (in->client.last_us != TIME_NONE &&
+	    in->client.last_us - t->heartbeat_last_us > slack_us) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'w', "NO-JUDGEMENT",
+			    "the trace witness stopped at %s s (heartbeat seq=%ld); the console went on to %s s",
+			    format_time_us(t->heartbeat_last_us, last, sizeof(last)),
+			    t->heartbeat_last_seq,
+			    format_time_us(in->client.last_us, end, sizeof(end)));
+		return true;
+	}
+	return false;
+}
+
 bool rule_kernel_locks(const struct verdict_input *in, struct verdict *v)
 {
 	if (in->kernel.lockdep_off[0]) {

@@ -182,9 +182,34 @@ static void test_witness_of_the_blocked_task(void **state)
 	assert_false(w.exited);
 }
 
+/* The stream's heartbeat: counted apart from events, gaps and losses seen. */
+static void test_heartbeat_and_lost_events(void **state)
+{
+	struct trace_counts c;
+	struct lines l;
+
+	(void)state;
+	lines_split(" sh-120 [000] ..... 1.000000: tracing_mark_write: nfstb-heartbeat seq=1\n"
+		    " sh-120 [001] ..... 1.500000: tracing_mark_write: nfstb-heartbeat seq=2\n"
+		    EV(35, "1.6", "xs_connect_worker_enter: entry_flags= flags=")
+		    " sh-120 [000] ..... 2.500000: tracing_mark_write: nfstb-heartbeat seq=4\n"
+		    " sh-120 [000] ..... 2.600000: tracing_mark_write: somebody else's marker\n"
+		    "CPU:1 [LOST 12 EVENTS]\n"
+		    "CPU:0 [LOST many EVENTS]\n", &l);
+	trace_count(&l, &c);
+	lines_free(&l);
+	assert_int_equal(c.events, 1);
+	assert_int_equal(c.heartbeats, 3);
+	assert_int_equal(c.heartbeat_last_seq, 4);
+	assert_int_equal(c.heartbeat_last_us, 2500000);
+	assert_int_equal(c.heartbeat_missing, 1);
+	assert_int_equal(c.lost_events, 12);
+}
+
 int main(void)
 {
 	static const struct CMUnitTest units[] = {
+		cmocka_unit_test(test_heartbeat_and_lost_events),
 		cmocka_unit_test(test_line_parse),
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_orphan_exit_uses_own_entry_flags),

@@ -595,6 +595,77 @@ static void test_swap_needs_traffic(void **state)
 	assert_true(starts_with(v.reason, "no swap traffic"));
 }
 
+/* Rule w: a trace that announced a heartbeat must carry it to the end. */
+static struct verdict_input *beating_run(const char *arm)
+{
+	struct verdict_input *in = good_run();
+
+	in->arm = arm;
+	boot_marker(in);
+	in->client.heartbeat_ms = 500;
+	in->trace.heartbeats = in->trace.heartbeat_last_seq = 18;
+	in->trace.heartbeat_last_us = 9000000;
+	in->client.last_us = 9200000;
+	return in;
+}
+
+static void test_witness_heartbeat(void **state)
+{
+	struct verdict_input *in = beating_run("fixed");
+	struct verdict v;
+
+	(void)state;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	in->trace.heartbeats = in->trace.heartbeat_last_seq = 0;
+	in->trace.heartbeat_last_us = TIME_NONE;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	assert_int_equal(v.rule, 'w');
+	assert_string_equal(v.reason,
+		"the trace carries no heartbeat (announced every 500 ms): the stream never worked");
+	in = beating_run("fixed");
+	in->trace.heartbeat_last_seq = 20;
+	in->trace.heartbeat_missing = 2;
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason,
+		"the trace lost events: 2 of 20 heartbeats missing, 0 events reported lost");
+	in = beating_run("fixed");
+	in->trace.lost_events = 7;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	in = beating_run("fixed");
+	in->trace_read = false;
+	verdict_decide(in, &v);
+	assert_int_equal(v.rule, 'w');
+	/* 2 s of slack: a beat 1.9 s before the console's end is alive */
+	in = beating_run("fixed");
+	in->client.last_us = in->trace.heartbeat_last_us + 1900000;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	/* the control arm's deadlock does not rest on a stopped witness */
+	in = beating_run("control");
+	in->trace.skip_in_worker = 0;
+	in->trace.writeback_in_worker = 1;
+	deadlock(in, 179000000);
+	in->trace.heartbeat_last_us = 2700000;
+	in->trace.heartbeat_last_seq = in->trace.heartbeats = 5;
+	in->client.last_us = 179100000;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	assert_string_equal(v.reason,
+		"the trace witness stopped at 2.700000 s (heartbeat seq=5); the console went on to 179.100000 s");
+	/* ... and nor does a swap run's PASS */
+	in = swap_run("fixed");
+	in->client.heartbeat_ms = 500;
+	in->trace.heartbeats = in->trace.heartbeat_last_seq = 5;
+	in->trace.heartbeat_last_us = 2700000;
+	in->client.last_us = 200000000;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	assert_int_equal(v.rule, 'w');
+}
+
 static void test_swap_trace_rules(void **state)
 {
 	struct verdict_input *in = swap_run("control");
@@ -743,6 +814,7 @@ int main(void)
 		cmocka_unit_test(test_swap_oom_then_fail),
 		cmocka_unit_test(test_swap_needs_done_and_verified),
 		cmocka_unit_test(test_swap_needs_traffic),
+		cmocka_unit_test(test_witness_heartbeat),
 		cmocka_unit_test(test_swap_trace_rules),
 		cmocka_unit_test(test_mode_outputs),
 		cmocka_unit_test(test_gather_swap_end_to_end),

@@ -62,7 +62,18 @@ start_tracing() {
 	[ "$chan" = /dev/null ] && log "phase=error what=no-trace-channel"
 	# The streamer touches no NFS file, so it keeps running during a deadlock.
 	cat $t/trace_pipe > "$chan" &
-	log "phase=tracing events=$(cat $t/set_event | wc -l)"
+	# The stream's heartbeat: a numbered trace marker every 500 ms, so that
+	# a stream that stopped or lost events shows in the trace itself (the
+	# verdict's rule w). The loop touches no NFS file either.
+	(
+		seq=0
+		while :; do
+			seq=$((seq + 1))
+			echo "nfstb-heartbeat seq=$seq" > $t/trace_marker
+			sleep 0.5
+		done
+	) &
+	log "phase=tracing events=$(cat $t/set_event | wc -l) heartbeat_ms=500"
 }
 
 set_knob() {
