@@ -11,6 +11,8 @@ pkgs=(
 	linux-source-6.1 build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils perl
 	# guests and lab network
 	qemu-system-x86 libvirt-daemon-system libvirt-clients dnsmasq-base iproute2 busybox-static
+	# reaps the QEMU processes libvirtd daemonizes (vm/lab.sh)
+	tini
 	# shared libraries of the guests' nfs-utils/rpcbind binaries
 	libtirpc3 libwrap0 libnsl2 libgssapi-krb5-2 libmount1 libblkid1 libuuid1 libselinux1
 	libsystemd0 libkeyutils1 libcap2

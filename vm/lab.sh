@@ -173,6 +173,10 @@ start_private_libvirtd() {
 	printf '%s\n' "log_outputs = \"3:file:$PRIV/log/virtlogd.log\"" > "$PRIV/etc/virtlogd.conf"
 	# The mount points must exist; on a host with libvirt installed they do.
 	mkdir -p /etc/libvirt /run/libvirt /var/lib/libvirt /var/cache/libvirt /var/log/libvirt
+	# libvirtd runs in the foreground under tini, a child subreaper: the
+	# QEMU processes libvirt daemonizes are reparented to tini and reaped at
+	# once. This machine's PID 1 reaps orphans about a second late, and
+	# 'virsh destroy' waits for the reaping: 2 s per run, before this.
 	# The bind mounts are made in a private mount namespace (nothing
 	# propagates back to the host); 'ip netns exec' gives each daemon a copy
 	# of it, inside the lab's network namespace. libvirtd finds virtlogd at
@@ -186,7 +190,7 @@ start_private_libvirtd() {
 		mount --bind "$1/cache" /var/cache/libvirt
 		mount --bind "$1/log" /var/log/libvirt
 		ip netns exec "$2" virtlogd -d -f /etc/libvirt/virtlogd.conf -p "$3/virtlogd.pid"
-		exec ip netns exec "$2" libvirtd -d -f /etc/libvirt/libvirtd.conf -p "$3/libvirtd.pid"' \
+		ip netns exec "$2" setsid tini -s -- libvirtd -f /etc/libvirt/libvirtd.conf -p "$3/libvirtd.pid" < /dev/null &' \
 		sh "$PRIV" "$NETNS" "$STATE" > "$STATE/daemons.log" 2>&1 9>&- ||
 		die "the lab's libvirtd/virtlogd failed to start in namespace $NETNS: $(tr '\n' ' ' < "$STATE/daemons.log")"
 	wait_for 30 "libvirtd to answer on $URI" virsh_ok version ||

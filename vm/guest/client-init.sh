@@ -140,6 +140,16 @@ trigger_reclaim_inject() {
 	esac
 }
 
+# reconnect_transport: the transport to the server closed, so that a connect
+# worker must create a new socket; nfstb.reconnect picks how (sysfs, the
+# default: xprt_force_disconnect() through the transport's dstaddr, which
+# takes the transport's lock; sockdiag: SOCK_DESTROY of the TCP socket, which
+# takes no lock of the transport).
+reconnect_transport() {
+	nfstb-reconnect --port 2049 --proto "$proto" --method "${nfstb_reconnect:-sysfs}" 2>&1 |
+		to_kmsg /tmp/reconnect.log
+}
+
 # server_ready: wait, at most 120 s, until the server accepts on
 # READY_PORT (its nfsd serves): the two guests boot at the same time.
 server_ready() {
@@ -222,7 +232,7 @@ workload_deadlock() {
 	log "phase=unstable $(grep -E '^(Writeback|NFS_Unstable|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
 	trigger_start || return 1
 	log "phase=reconnect proto=$proto"
-	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
+	reconnect_transport
 	grep -q 'done\|destroyed' /tmp/reconnect.log || { log "phase=error what=reconnect"; return 1; }
 	# The writer now fsyncs: the COMMIT needs the transport, so the connect
 	# worker runs and (with the trigger) reclaims before creating its socket.
@@ -240,7 +250,7 @@ workload_deadlock() {
 workload_lockdep() {
 	mount_export || return 1
 	log "phase=reconnect proto=$proto"
-	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
+	reconnect_transport
 	write_and_verify
 }
 
@@ -265,7 +275,7 @@ workload_swap() {
 	wait_grep 600 /tmp/swapfill.log "filled mb=${nfstb_reconnectmb:-384}" ||
 		{ log "phase=error what=swapfill-progress"; return 1; }
 	log "phase=reconnect proto=$proto"
-	nfstb-reconnect --port 2049 --proto "$proto" 2>&1 | to_kmsg /tmp/reconnect.log
+	reconnect_transport
 	touch /tmp/go
 	wait_grep 900 /tmp/swapfill.log 'verified\|FAIL\|killed' || { log "phase=error what=swapfill"; return 1; }
 	grep -q 'verified.*ok=1' /tmp/swapfill.log || return 1

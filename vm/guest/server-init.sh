@@ -16,12 +16,17 @@ echo 10 > /proc/fs/nfsd/nfsv4gracetime
 echo 10 > /proc/fs/nfsd/nfsv4leasetime
 
 rpcbind -w || log "phase=server-error what=rpcbind"
+# nfsd's start spends a second waiting for an nfsdcld that this guest does
+# not run (nfsd4_cld_tracking_init) before it takes the legacy client
+# tracking: it runs beside exportfs and mountd, and is waited for before
+# the server says it is ready. UDP is off by default in nfs-utils 2.x; the
+# NFSv3/UDP scenario needs it.
+rpc.nfsd --udp --tcp 8 2>&1 | to_kmsg /tmp/nfsd.log &
+nfsd_started=$!
 exportfs -ra 2>&1 | to_kmsg /tmp/exportfs.log
-exportfs -v 2>&1 | to_kmsg /tmp/exportfs.log
 # Foreground with its log on the console: a refused mount says why.
 rpc.mountd --foreground --port 20048 --debug auth 2>&1 | to_kmsg /tmp/mountd.log &
-# UDP is off by default in nfs-utils 2.x; the NFSv3/UDP scenario needs it.
-rpc.nfsd --udp --tcp 8 2>&1 | to_kmsg /tmp/nfsd.log
+wait "$nfsd_started"
 # This server was booted for one run on an empty tmpfs: no client can hold
 # state to reclaim, so the NFSv4 grace period ends now (v4.x mounts would
 # otherwise wait the 10 s out).
@@ -29,6 +34,7 @@ echo Y > /proc/fs/nfsd/v4_end_grace 2>/dev/null || log "phase=server-warning wha
 if grep -q . /proc/fs/nfsd/portlist 2>/dev/null; then
 	log "phase=server-ready ports=$(tr '\n' ' ' < /proc/fs/nfsd/portlist)"
 	nc -ll -p "$READY_PORT" -e /bin/true > /dev/null 2>&1 &
+	exportfs -v 2>&1 | to_kmsg /tmp/exportfs.log
 else
 	log "phase=server-error what=nfsd-not-listening"
 fi
