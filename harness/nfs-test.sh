@@ -316,7 +316,7 @@ run_one() {
 	stop_domain "$CLIENT_NAME" & stoppers+=($!)
 	stop_domain "$SERVER_NAME" & stoppers+=($!)
 	stop_capture "$dir/tcpdump.log"
-	phase "$rid" teardown "$(echo "$(now) - $t_stop" | bc)"
+	phase "$rid" run-stop "$(echo "$(now) - $t_stop" | bc)"
 	phase "$rid" run-total "$(echo "$(now) - $t_start" | bc)"
 	t_analyse=$(now)
 	touch "$clog" "$slog" "$dir/client-trace.txt"
