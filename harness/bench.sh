@@ -51,8 +51,8 @@ run_selection() {
 	# resolved (an older checkout may not know 'default'), and not through
 	# MAKEFLAGS, which would carry 'make bench's own command line.
 	(cd "$dir" && unset NFSTB_BUILD NFSTB_IMAGES NFSTB_KERNEL MAKEFLAGS MFLAGS MAKELEVEL &&
-		SCENARIOS=$(echo $SCENARIOS | tr ' ' ,) ARMS=$(echo $ARMS | tr ' ' ,) \
-		MODES=$(echo $MODES | tr ' ' ,) RUNS=$RUNS RESULTS=$bench_dir/$label \
+		SCENARIOS=${SCENARIOS//[[:space:]]/,} ARMS=${ARMS//[[:space:]]/,} \
+		MODES=${MODES//[[:space:]]/,} RUNS=$RUNS RESULTS=$bench_dir/$label \
 		make -s nfs-test) > "$bench_dir/$label.log" 2>&1 || rc=$?
 	run=$(readlink "$bench_dir/$label/latest" 2> /dev/null) ||
 		die "bench: $label made no results directory (make exited $rc): see $bench_dir/$label.log"
