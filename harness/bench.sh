@@ -21,7 +21,8 @@ bench_dir=$RESULTS/bench-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$bench_dir"
 
 # checkout_of COMMIT: a clone of this repository at COMMIT whose build/
-# shares this checkout's kernels (keyed on their content) and nothing else.
+# shares this checkout's kernels (keyed on their content) and the KVM
+# probe's answer (keyed on the host), nothing else.
 checkout_of() {
 	local sha dir part
 	sha=$(git -C "$TOP" rev-parse --verify "$1^{commit}")
@@ -32,7 +33,8 @@ checkout_of() {
 	fi
 	git -C "$dir" checkout -q --detach "$sha" || die "cannot check out $1 in $dir"
 	mkdir -p "$dir/build"
-	for part in kernels obj-default obj-lockdep pristine src tarball.sha256 kernel-build.lock; do
+	# The KVM probe's answer is the host's, whichever checkout asks.
+	for part in kernels obj-default obj-lockdep pristine src tarball.sha256 kernel-build.lock accel-probe; do
 		[ -e "$BUILD/$part" ] || [ "$part" = kernel-build.lock ] || continue
 		ln -sfn "$BUILD/$part" "$dir/build/$part"
 	done
