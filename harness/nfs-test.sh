@@ -22,6 +22,8 @@ set -euo pipefail
 BIN=$TOP/harness/bin
 
 now() { date +%s.%N | cut -c1-14; }
+# since T: seconds from T (a now() value) to now, for phases.tsv
+since() { echo "$(now) - $1" | bc; }
 # now_ms: the wall clock in milliseconds, without a fork
 now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
 # analyse TOOL ARGS...: a host analyser with a time limit, so that a hostile
@@ -108,7 +110,7 @@ wait_stoppers() {
 	[ "${#stoppers[@]}" -gt 0 ] || return 0
 	wait "${stoppers[@]}" 2> /dev/null || true
 	stoppers=()
-	phase "$stop_rid" guests-stopped "$(echo "$(now) - $t_stop" | bc)"
+	phase "$stop_rid" guests-stopped "$(since "$t_stop")"
 }
 
 # Runs once, on every exit path, with INT and TERM ignored (lab_traps).
@@ -119,7 +121,7 @@ cleanup() {
 	stop_capture
 	t_down=$(now)
 	lab_teardown || { [ "$rc" != 0 ] || rc=1; }
-	phase lab teardown "$(echo "$(now) - $t_down" | bc)"
+	phase lab teardown "$(since "$t_down")"
 	exit "$rc"
 }
 lab_traps cleanup
@@ -203,7 +205,7 @@ for f in $(cut -f10 "$plan" | sort -u); do build_kernel "$f"; done
 
 t0=$(now)
 lab_up
-phase lab lab-up "$(echo "$(now) - $t0" | bc)"
+phase lab lab-up "$(since "$t0")"
 
 # wait_console SECS FILE PATTERN
 wait_console() { wait_for "$1" "'$3' in $(basename "$2")" grep -q "$3" "$2"; }
@@ -253,7 +255,7 @@ run_one() {
 		if grep -q 'nfstb: phase=done' "$clog" 2> /dev/null; then outcome=done; break; fi
 		if [ "$server_seen" = 0 ] && grep -q 'nfstb: phase=server-ready' "$slog" 2> /dev/null; then
 			server_seen=1
-			phase "$rid" server-ready "$(echo "$(now) - $t_start" | bc)"
+			phase "$rid" server-ready "$(since "$t_start")"
 		fi
 		# A server whose nfsd does not listen will never be ready.
 		if grep -q 'nfstb: phase=server-error what=nfsd' "$slog" 2> /dev/null; then
@@ -266,7 +268,7 @@ run_one() {
 		grep -q 'nfstb: phase=reconnect' "$clog" 2> /dev/null && reconnect_seen=1
 		if [ "$mounted_seen" = 0 ] && grep -q 'nfstb: phase=mounted' "$clog" 2> /dev/null; then
 			mounted_seen=1
-			phase "$rid" boot-to-mounted "$(echo "$(now) - $t_client" | bc)"
+			phase "$rid" boot-to-mounted "$(since "$t_client")"
 		fi
 		# The trace's progress: its lines other than the heartbeat, which
 		# beats on while a connect worker is stuck.
@@ -289,9 +291,11 @@ run_one() {
 		if guests_down "$clog"; then outcome=$guest_down; break; fi
 		sleep 0.2
 	done
-	phase "$rid" client-end "$(echo "$(now) - $t_client" | bc)"
+	local t_end
+	t_end=$(since "$t_client")
+	phase "$rid" client-end "$t_end"
 	if [ "$hang" = 1 ] || [ "$watchdog" = 1 ]; then
-		phase "$rid" detected "$(echo "$(now) - $t_client" | bc)"
+		phase "$rid" detected "$t_end"
 		# Blocked-task stacks, delivered like a user would: SysRq through libvirt.
 		# SysRq-7 after it sets the console loglevel the command line
 		# already set, and its line marks the end of the dump.
@@ -303,21 +307,22 @@ run_one() {
 		local t_verify
 		t_verify=$(now)
 		wait_console 60 "$slog" 'nfstb-verify: summary' || log "run $rid: no server-side verification"
-		phase "$rid" server-verify "$(echo "$(now) - $t_verify" | bc)"
+		phase "$rid" server-verify "$(since "$t_verify")"
 	fi
 	local t_analyse
 	t_stop=$(now) stop_rid=$rid
 	# Both guests paused (no packet leaves them after this), then destroyed
-	# in the background: 'virsh destroy' returns only once QEMU has exited,
-	# about 2 s here. The capture stops and the analysers run meanwhile;
-	# the next run waits for the destroys (wait_stoppers).
+	# in the background: 'virsh destroy' returns only once QEMU has been
+	# reaped (0.2 s with libvirtd under tini, vm/lab.sh). The capture stops
+	# and the analysers run meanwhile; the next run waits for the destroys
+	# (wait_stoppers).
 	virsh_t 10 suspend "$CLIENT_NAME" > /dev/null 2>&1 || true
 	virsh_t 10 suspend "$SERVER_NAME" > /dev/null 2>&1 || true
 	stop_domain "$CLIENT_NAME" & stoppers+=($!)
 	stop_domain "$SERVER_NAME" & stoppers+=($!)
 	stop_capture "$dir/tcpdump.log"
-	phase "$rid" run-stop "$(echo "$(now) - $t_stop" | bc)"
-	phase "$rid" run-total "$(echo "$(now) - $t_start" | bc)"
+	phase "$rid" run-stop "$(since "$t_stop")"
+	phase "$rid" run-total "$(since "$t_start")"
 	t_analyse=$(now)
 	touch "$clog" "$slog" "$dir/client-trace.txt"
 	# Packets first: the verdict reads their summary as a witness (a
@@ -339,7 +344,7 @@ run_one() {
 	analyse "$BIN/nfstb-timeline" --rundir "$dir" --server "$SERVER_IP" | sed "s/^/nfstb: run $rid: /" >&2 ||
 		log "run $rid: timeline failed"
 	analyse "$BIN/nfstb-report" --rundir "$dir" || log "run $rid: report failed"
-	phase "$rid" analysis "$(echo "$(now) - $t_analyse" | bc)"
+	phase "$rid" analysis "$(since "$t_analyse")"
 }
 
 
@@ -349,7 +354,7 @@ while IFS=$'\t' read -r _ rid s a m _ seed _ _ kernel watchdog verify client_par
 done 3< "$plan"
 wait_stoppers
 
-phase lab total "$(echo "$(now) - $t0" | bc)"
+phase lab total "$(since "$t0")"
 echo
 status=0
 analyse "$BIN/nfstb-table" "$RESULTS_DIR" || status=$?

@@ -84,7 +84,7 @@ resolve_scenarios() {
 			done
 		else
 			workloads=$(unique "${scenario_workloads[@]}")
-			die "unknown scenario '$w': known are $(IFS=,; echo "${all_scenarios[*]}"), a workload name (${workloads// /,}) , all or default (see harness/scenarios.def)"
+			die "unknown scenario '$w': known are $(IFS=,; echo "${all_scenarios[*]}"), a workload name (${workloads// /,}), all or default (see harness/scenarios.def)"
 		fi
 	done
 	unique "${out[@]}"
