@@ -234,10 +234,23 @@ static void oom(struct swap_facts *s, const char *msg)
  * The kernel's "Out of memory: Killed process 212 (nfstb-swapfill) ..."
  * (or "Memory cgroup out of memory: ...") and "oom-kill:...,task=...,".
  */
-static void parse_kernel(struct swap_facts *s, const char *msg)
+static void parse_kernel(struct swap_facts *s, const char *msg,
+			 bool *in_oom_report)
 {
+	const char *p = strstr(msg, " invoked oom-killer:");
+
+	if (p && !s->oom_invoker[0]) {
+		snprintf(s->oom_invoker, sizeof(s->oom_invoker), "%.*s",
+			 (int)(p - msg), msg);
+		*in_oom_report = true;
+	} else if (*in_oom_report && (strstr(msg, "xs_tcp_setup_socket") ||
+					strstr(msg, "xs_udp_setup_socket"))) {
+		/* its "Workqueue: xprtiod xs_tcp_setup_socket" or a frame */
+		s->oom_by_connect_worker = true;
+	}
 	if (strstr(msg, "out of memory: Killed process ") ||
 	    strstr(msg, "Out of memory: Killed process ")) {
+		*in_oom_report = false;	/* the report ends here */
 		s->kernel_oom_kills++;
 		if (strstr(msg, " (nfstb-swapfill)"))
 			oom(s, msg);
@@ -247,13 +260,22 @@ static void parse_kernel(struct swap_facts *s, const char *msg)
 	}
 }
 
-static void swap_parse_line(struct swap_facts *s, const char *line)
+static void swap_parse_line(struct swap_facts *s, const char *line,
+			    bool *in_oom_report)
 {
 	int64_t t;
 	const char *msg = printk_split(line, &t), *m;
 
+	if (starts_with(msg, "nfstb: phase=reconnect ")) {
+		kv_get(msg, "memory", s->reconnect_memory,
+		       sizeof(s->reconnect_memory));
+		s->reconnect_free = field(msg, "free_pages");
+		s->reconnect_min = field(msg, "min_pages");
+		s->reconnect_low = field(msg, "low_pages");
+		return;
+	}
 	if (!starts_with(msg, TAG)) {
-		parse_kernel(s, msg);
+		parse_kernel(s, msg, in_oom_report);
 		return;
 	}
 	m = msg + strlen(TAG);
@@ -274,9 +296,12 @@ static void swap_parse_line(struct swap_facts *s, const char *line)
 
 void swap_parse(const struct lines *log, struct swap_facts *s)
 {
+	bool in_oom_report = false;
+
 	memset(s, 0, sizeof(*s));
 	s->mb = s->ok = s->pswpin = s->pswpout = s->elapsed_ms = -1;
 	s->out_pages = s->in_pages = -1;
+	s->reconnect_free = s->reconnect_min = s->reconnect_low = -1;
 	for (size_t i = 0; i < log->n; i++)
-		swap_parse_line(s, log->v[i]);
+		swap_parse_line(s, log->v[i], &in_oom_report);
 }

@@ -115,6 +115,14 @@ struct swap_facts {
 	bool oom;			/* nfstb-swapfill was OOM-killed */
 	char oom_line[256];		/* its first evidence */
 	long kernel_oom_kills;		/* "Killed process" of any task */
+	/* The first "X invoked oom-killer:", and whether the stack the OOM
+	 * report printed for it was a socket connect worker's. */
+	char oom_invoker[64];
+	bool oom_by_connect_worker;
+	/* Free memory at the reconnect ("phase=reconnect memory=reached
+	 * free_pages=F min_pages=M low_pages=L"), -1 where absent. */
+	char reconnect_memory[16];	/* reached, not-reached or "" */
+	long reconnect_free, reconnect_min, reconnect_low;
 };
 
 void swap_parse(const struct lines *log, struct swap_facts *s);

@@ -366,6 +366,38 @@ static bool match_cycle(const struct blocked_task *t, struct classification *c)
 	return true;
 }
 
+/*
+ * A connect worker (by frame or by its Workqueue: line) blocked under a
+ * direct-reclaim frame, with no release frame and no writeback or COMMIT
+ * wait: the allocation of its new socket itself cannot be served.  @c gets
+ * the worker and the innermost reclaim frame.
+ */
+static bool match_alloc_stall(const struct blocked_task *t,
+			      struct classification *c)
+{
+	const char *worker = NULL, *reclaim = NULL;
+
+	for (size_t i = 0; i < t->nframes; i++) {
+		if (in_list(t->frames[i], release_fns, ARRAY_SIZE(release_fns)) ||
+		    in_list(t->frames[i], wait_fns, ARRAY_SIZE(wait_fns)))
+			return false;
+		if (!reclaim && is_reclaim(t->frames[i]))
+			reclaim = t->frames[i];
+		else if (reclaim && !worker &&
+			 in_list(t->frames[i], connect_workers,
+				 ARRAY_SIZE(connect_workers)))
+			worker = t->frames[i];
+	}
+	if (!worker && in_list(t->wq_fn, connect_workers,
+			       ARRAY_SIZE(connect_workers)))
+		worker = t->wq_fn;
+	if (!reclaim || !worker)
+		return false;
+	snprintf(c->worker, sizeof(c->worker), "%s", worker);
+	snprintf(c->wait, sizeof(c->wait), "%s", reclaim);
+	return true;
+}
+
 static void name_task(const struct blocked_task *t, struct classification *c)
 {
 	snprintf(c->comm, sizeof(c->comm), "%s", t->comm);
@@ -410,6 +442,7 @@ const char *signature_name(enum signature sig)
 	static const char *const names[] = {
 		[SIG_OTHER_HANG] = "other-hang",
 		[SIG_RECLAIM_COMMIT_DEADLOCK] = "reclaim-commit-deadlock",
+		[SIG_CONNECT_ALLOC_STALL] = "connect-alloc-stall",
 	};
 
 	return enum_name(names, ARRAY_SIZE(names), sig, "none");
@@ -434,6 +467,16 @@ void classify(const struct hang_reports *r, struct classification *c)
 		snprintf(c->title, sizeof(c->title),
 			 "reclaim-commit-deadlock in %s via %s -> %s",
 			 c->worker, c->release, c->wait);
+		return;
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		if (!match_alloc_stall(&r->v[i], c))
+			continue;
+		c->sig = SIG_CONNECT_ALLOC_STALL;
+		name_task(&r->v[i], c);
+		snprintf(c->title, sizeof(c->title),
+			 "connect-alloc-stall in %s under %s", c->worker,
+			 c->wait);
 		return;
 	}
 	if (!r->n)

@@ -65,6 +65,12 @@ enum signature {
 	SIG_NONE,
 	SIG_OTHER_HANG,
 	SIG_RECLAIM_COMMIT_DEADLOCK,
+	/*
+	 * A connect worker blocked in the allocator's direct reclaim with no
+	 * release frame: the socket it creates cannot get memory.  In swap
+	 * over NFS that is the hazard PF_MEMALLOC exists for.
+	 */
+	SIG_CONNECT_ALLOC_STALL,
 };
 
 #define CLASSIFY_MAX_FRAMES 8
@@ -79,7 +85,11 @@ struct classification {
 	size_t blocked;		/* blocked-task reports in the log */
 	char frames[CLASSIFY_MAX_FRAMES][128];
 	size_t nframes;
-	/* the cycle's parts, set for SIG_RECLAIM_COMMIT_DEADLOCK only */
+	/*
+	 * The cycle's parts, set for SIG_RECLAIM_COMMIT_DEADLOCK; for
+	 * SIG_CONNECT_ALLOC_STALL worker and wait (the innermost reclaim
+	 * frame) only.
+	 */
 	char worker[128];
 	char release[128];
 	char wait[128];

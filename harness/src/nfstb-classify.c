@@ -17,7 +17,7 @@ static void usage(void)
 	       "\n"
 	       "Read a Linux 6.1 serial console log and name the hang in it, if any.\n"
 	       "Prints key=value lines:\n"
-	       "  signature=reclaim-commit-deadlock|other-hang|none\n"
+	       "  signature=reclaim-commit-deadlock|connect-alloc-stall|other-hang|none\n"
 	       "  title=<one line>|none\n"
 	       "  task=<comm> pid=<n>\n"
 	       "  time=<printk seconds of the named task's report>\n"

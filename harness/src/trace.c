@@ -292,6 +292,31 @@ static void on_reclaim_inject(struct counter *k, const struct trace_event *ev)
 			 "%s-%ld at %s gfp=%s", ev->comm, ev->pid, site, gfp);
 }
 
+/* Direct reclaim entered by a connect worker, between its enter and exit. */
+static void on_direct_reclaim(struct counter *k, const struct trace_event *ev)
+{
+	struct worker_state *w = worker_of(k, ev->pid, false);
+	char t[32];
+
+	k->c->direct_reclaim_begin++;
+	if (!w || !w->inside)
+		return;
+	if (!k->c->reclaim_in_worker++)
+		snprintf(k->c->first_reclaim_in_worker,
+			 sizeof(k->c->first_reclaim_in_worker), "%s-%ld at %s",
+			 ev->comm, ev->pid,
+			 format_time_us(ev->ts_us, t, sizeof(t)));
+}
+
+/* A page from the page allocator for a connect worker (not a slab object). */
+static void on_page_alloc(struct counter *k, const struct trace_event *ev)
+{
+	struct worker_state *w = worker_of(k, ev->pid, false);
+
+	if (w && w->inside)
+		k->c->page_alloc_in_worker++;
+}
+
 static void first_time(int64_t *slot, int64_t ts)
 {
 	/* trace_pipe merges per-CPU buffers: take the minimum, not the first. */
@@ -388,7 +413,9 @@ void trace_count(const struct lines *trace, struct trace_counts *c)
 		else if (!strcmp(ev.name, "nfs_release_folio"))
 			on_release_folio(&k, &ev);
 		else if (!strcmp(ev.name, "mm_vmscan_direct_reclaim_begin"))
-			c->direct_reclaim_begin++;
+			on_direct_reclaim(&k, &ev);
+		else if (!strcmp(ev.name, "mm_page_alloc"))
+			on_page_alloc(&k, &ev);
 		else if (!strcmp(ev.name, "nfs_initiate_commit"))
 			c->commits_initiated++;
 	}
@@ -421,6 +448,9 @@ static void witness_event(struct worker_witness *w, const struct trace_event *ev
 			w->writeback_us = ev->ts_us;
 			w->release_done = false;
 		}
+	} else if (!strcmp(ev->name, "mm_vmscan_direct_reclaim_begin")) {
+		if (w->entered && !w->exited)
+			w->reclaim = true;
 	} else if (!strcmp(ev->name, "nfs_release_folio_done")) {
 		if (w->writeback && ev->ts_us >= w->writeback_us)
 			w->release_done = true;
@@ -469,6 +499,11 @@ void trace_print(FILE *f, const struct trace_counts *c)
 	fprintf(f, "workers_unexited=%ld\n", c->workers_unexited);
 	fprintf(f, "nofs_in_worker=%ld\n", c->nofs_in_worker);
 	fprintf(f, "memalloc_in_worker=%ld\n", c->memalloc_in_worker);
+	fprintf(f, "reclaim_in_worker=%ld\n", c->reclaim_in_worker);
+	fprintf(f, "page_alloc_in_worker=%ld\n", c->page_alloc_in_worker);
+	fprintf(f, "first_reclaim_in_worker=%s\n",
+		c->first_reclaim_in_worker[0] ? c->first_reclaim_in_worker :
+						"none");
 	fprintf(f, "first_skip_time=%s\n",
 		format_time_us(c->first_skip_us, t1, sizeof(t1)));
 	fprintf(f, "first_writeback_time=%s\n",

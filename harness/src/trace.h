@@ -47,6 +47,11 @@ struct trace_counts {
 	long exits_checked;
 	long exits_mismatched;
 	long direct_reclaim_begin;	/* mm_vmscan_direct_reclaim_begin */
+	/* ... by a task inside a connect worker: the worker itself had to
+	 * reclaim, its allocation could not be served above the watermark */
+	long reclaim_in_worker;
+	long page_alloc_in_worker;	/* kmem:mm_page_alloc inside a worker */
+	char first_reclaim_in_worker[128];	/* "kworker/u4:1-35 at 17.2" */
 	long commits_initiated;		/* nfs_initiate_commit */
 	int64_t first_skip_us;		/* earliest skip_nofs in a worker */
 	int64_t first_writeback_us;	/* earliest writeback in a worker */
@@ -75,6 +80,7 @@ struct worker_witness {
 	bool writeback;		/* decision=writeback in a connect worker */
 	int64_t writeback_us;	/* the latest such decision */
 	bool release_done;	/* nfs_release_folio_done after it */
+	bool reclaim;		/* direct reclaim begun inside its worker */
 	bool exited;		/* xs_connect_worker_exit after the last enter */
 	int64_t exit_us;
 };

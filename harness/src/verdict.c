@@ -191,7 +191,10 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
  *            off or a leaked lock (after (l): the report switches lockdep
  *            off), (v) summaries, (g) bug path, (x) (n), PASS
  *   swap:    (d) nfstb-swapfill's FAIL line: DATA-LOSS, (p) (k) (m) (f)
- *            (w), (a) (b) hang, (o) nfstb-swapfill OOM-killed: OOM, (z), (c)
+ *            (w), (a) (b) hang (a connect worker blocked in direct
+ *            reclaim, with the trace agreeing:
+ *            DEADLOCK(swap-connect-starved)), (o) nfstb-swapfill
+ *            OOM-killed: OOM, naming who invoked the killer, (z), (c)
  *            done, (s) verified ok=1 and swap traffic both ways, (t) trace:
  *            in the fixed arm a connect worker with PF_MEMALLOC, (g) (x)
  *            (n), PASS
@@ -297,9 +300,46 @@ static bool rule_swap_oom(const struct verdict_input *in, struct verdict *v)
 {
 	if (!in->swap.oom)
 		return false;
-	verdict_set(v, VERDICT_OOM, 'o', "OOM", "nfstb-swapfill OOM-killed: %s",
-		    in->swap.oom_line);
+	verdict_set(v, VERDICT_OOM, 'o', "OOM",
+		    "nfstb-swapfill OOM-killed: %s; the OOM killer was invoked by %s%s",
+		    in->swap.oom_line,
+		    in->swap.oom_invoker[0] ? in->swap.oom_invoker : "an unknown task",
+		    in->swap.oom_by_connect_worker ?
+		    ", a socket connect worker: its new socket found no memory" : "");
 	return true;
+}
+
+/*
+ * What let a swap run through its reconnect, from the evidence: whether a
+ * connect worker had to reclaim, and where free memory stood against the
+ * min watermark (below it only PF_MEMALLOC allocations succeed).
+ */
+static void swap_reconnect_memory(const struct verdict_input *in, char *out,
+				  size_t len)
+{
+	const struct swap_facts *s = &in->swap;
+	const struct trace_counts *t = &in->trace;
+	int n;
+
+	if (s->reconnect_free < 0 || s->reconnect_min < 0)
+		n = snprintf(out, len, "; reconnect memory not logged");
+	else
+		n = snprintf(out, len,
+			     "; at the reconnect free_pages=%ld min_pages=%ld (%s)",
+			     s->reconnect_free, s->reconnect_min,
+			     s->reconnect_free > s->reconnect_min ?
+			     "above min" : "at or below min");
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (t->reclaim_in_worker)
+		snprintf(out + n, len - n,
+			 ", %ld page(s) allocated and %ld direct reclaim(s) inside a connect worker, first %s",
+			 t->page_alloc_in_worker, t->reclaim_in_worker,
+			 t->first_reclaim_in_worker);
+	else
+		snprintf(out + n, len - n,
+			 ", %ld page(s) allocated inside a connect worker and no direct reclaim",
+			 t->page_alloc_in_worker);
 }
 
 static const verdict_rule swap_rules[] = {
@@ -312,11 +352,13 @@ static const verdict_rule swap_rules[] = {
 void verdict_decide_swap(const struct verdict_input *in, struct verdict *v)
 {
 	const struct swap_facts *s = &in->swap;
+	char memory[256];
 
 	if (verdict_run_rules(swap_rules, ARRAY_SIZE(swap_rules), in, v))
 		return;
+	swap_reconnect_memory(in, memory, sizeof(memory));
 	verdict_set(v, VERDICT_PASS, 'e', "PASS",
-		    "swap verified: mb=%ld swapped_out_pages=%ld swapped_in_pages=%ld, %ld connect worker(s) with PF_MEMALLOC",
+		    "swap verified: mb=%ld swapped_out_pages=%ld swapped_in_pages=%ld, %ld connect worker(s) with PF_MEMALLOC%s",
 		    s->mb, s->out_pages, s->in_pages,
-		    in->trace.memalloc_in_worker);
+		    in->trace.memalloc_in_worker, memory);
 }

@@ -310,6 +310,9 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	jcount(f, "nofs_in_worker", t->nofs_in_worker, false);
 	jcount(f, "memalloc_in_worker", t->memalloc_in_worker, false);
 	jcount(f, "direct_reclaim_begin", t->direct_reclaim_begin, false);
+	jcount(f, "reclaim_in_worker", t->reclaim_in_worker, false);
+	jcount(f, "page_alloc_in_worker", t->page_alloc_in_worker, false);
+	jfield_str(f, 4, "first_reclaim_in_worker", t->first_reclaim_in_worker);
 	jcount(f, "commits_initiated", t->commits_initiated, false);
 	jfield_time(f, 4, "first_skip_time", t->first_skip_us);
 	jfield_time(f, 4, "first_writeback_time", t->first_writeback_us);
@@ -394,6 +397,13 @@ static void json_swap(FILE *f, const struct swap_facts *s)
 	jkey(f, 4, "oom");
 	fprintf(f, "%s,\n", s->oom ? "true" : "false");
 	jtext(f, "oom_line", s->oom_line, false);
+	jtext(f, "oom_invoker", s->oom_invoker, false);
+	jkey(f, 4, "oom_by_connect_worker");
+	fprintf(f, "%s,\n", s->oom_by_connect_worker ? "true" : "false");
+	jtext(f, "reconnect_memory", s->reconnect_memory, false);
+	jcount_or_null(f, "reconnect_free_pages", s->reconnect_free);
+	jcount_or_null(f, "reconnect_min_pages", s->reconnect_min);
+	jcount_or_null(f, "reconnect_low_pages", s->reconnect_low);
 	jcount(f, "kernel_oom_kills", s->kernel_oom_kills, true);
 	fputs("  },\n", f);
 }

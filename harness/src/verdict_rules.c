@@ -352,6 +352,46 @@ static bool deadlock_witnesses(const struct verdict_input *in,
 	return true;
 }
 
+/*
+ * Swap over NFS: a connect worker blocked in direct reclaim, creating the
+ * socket swap-out waits for.  The trace must agree: that worker began
+ * direct reclaim inside its connect and never exited.
+ */
+#define SWAP_STARVED_TEXT "DEADLOCK(swap-connect-starved)"
+
+static bool swap_starved_witnesses(const struct verdict_input *in,
+				   struct verdict *v)
+{
+	const struct classification *c = &in->cls;
+	const struct worker_witness *w = &in->witness;
+	char why[128], t[32];
+
+	if (!in->trace_read) {
+		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
+		return true;
+	}
+	if (!w->reclaim)
+		snprintf(why, sizeof(why),
+			 "no direct reclaim by pid %ld inside a connect worker",
+			 w->pid);
+	else if (w->exited)
+		snprintf(why, sizeof(why), "xs_connect_worker_exit by pid %ld at %s",
+			 w->pid, format_time_us(w->exit_us, t, sizeof(t)));
+	else
+		why[0] = '\0';
+	if (why[0]) {
+		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
+			    "stack says %s:%ld is blocked in %s in %s, trace says %s",
+			    c->comm, c->pid, c->wait, c->worker, why);
+		return true;
+	}
+	verdict_set(v, VERDICT_DEADLOCK, 'a', SWAP_STARVED_TEXT,
+		    "%s (%s:%ld), free_pages=%ld min_pages=%ld at the reconnect",
+		    c->title, c->comm, c->pid, in->swap.reconnect_free,
+		    in->swap.reconnect_min);
+	return true;
+}
+
 bool rule_hang(const struct verdict_input *in, struct verdict *v)
 {
 	const struct classification *c = &in->cls;
@@ -363,6 +403,9 @@ bool rule_hang(const struct verdict_input *in, struct verdict *v)
 			v->detect_us = c->time_us - in->client.reconnect_us;
 		if (c->sig == SIG_RECLAIM_COMMIT_DEADLOCK)
 			return deadlock_witnesses(in, v);
+		if (c->sig == SIG_CONNECT_ALLOC_STALL &&
+		    verdict_is_mode(in, "swap"))
+			return swap_starved_witnesses(in, v);
 		verdict_set(v, VERDICT_OTHER_HANG, 'a', "OTHER-HANG",
 			    "%s (%s:%ld)%s%s", c->title, c->comm, c->pid,
 			    c->near_miss[0] ? "; not the cycle: " : "",

@@ -134,6 +134,34 @@ static void test_needs_release_not_just_filemap(void **state)
 	expect_other_without((const char *const[]){ "nfs_release_folio", END });
 }
 
+/* A connect worker stuck in the allocator itself, no release, no wait. */
+static void test_connect_alloc_stall(void **state)
+{
+	struct blocked_task t;
+	struct classification c;
+	const char *const frames[] = {
+		"__schedule", "schedule", "schedule_timeout", "reclaim_throttle",
+		"do_try_to_free_pages", "try_to_free_pages",
+		"__alloc_pages_slowpath", "__alloc_pages", "allocate_slab",
+		"kmem_cache_alloc", "sk_prot_alloc", "sk_alloc", "inet_create",
+		"__sock_create", "xs_create_sock", "process_one_work", END,
+	};
+
+	(void)state;
+	make_task(&t, frames, "xs_tcp_setup_socket", NULL, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_CONNECT_ALLOC_STALL);
+	assert_string_equal(c.title,
+		"connect-alloc-stall in xs_tcp_setup_socket under do_try_to_free_pages");
+	/* not a connect worker: any other hang */
+	make_task(&t, frames, "wb_workfn", NULL, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
+	/* no reclaim frame: any other hang */
+	make_task(&t, frames, "xs_tcp_setup_socket", (const char *const[]){
+		"do_try_to_free_pages", "try_to_free_pages",
+		"__alloc_pages_slowpath", END }, NULL, NULL);
+	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
+}
+
 static void test_needs_wait(void **state)
 {
 	struct blocked_task t;
@@ -440,6 +468,7 @@ int main(void)
 		cmocka_unit_test(test_needs_reclaim),
 		cmocka_unit_test(test_needs_release_not_just_filemap),
 		cmocka_unit_test(test_needs_wait),
+		cmocka_unit_test(test_connect_alloc_stall),
 		cmocka_unit_test(test_workqueue_line_names_worker),
 		cmocka_unit_test(test_release_page_and_local_worker),
 		cmocka_unit_test(test_injected_reclaim_frame),

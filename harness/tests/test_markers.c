@@ -141,6 +141,41 @@ static void test_swapfill_fail_and_oom(void **state)
 	assert_false(s.verified);
 }
 
+/* The reconnect's memory line, and who invoked the OOM killer. */
+static void test_swap_reconnect_memory_and_oom_invoker(void **state)
+{
+	struct swap_facts s;
+
+	(void)state;
+	parse_text(swap_parse,
+		   "[   17.0] nfstb: phase=reconnect proto=tcp memory=reached "
+		   "free_pages=1391 min_pages=1385 low_pages=1731\n"
+		   "[   17.2] nfstb: phase=reconnected free_pages=1500 min_pages=1385 low_pages=1731\n"
+		   "[   18.0] kworker/u4:2 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
+		   "[   18.0] CPU: 1 PID: 41 Comm: kworker/u4:2 Not tainted 6.1.0 #1\n"
+		   "[   18.0] Workqueue: xprtiod xs_tcp_setup_socket\n"
+		   "[   18.0] Out of memory: Killed process 212 (nfstb-swapfill) total-vm:700000kB\n"
+		   "[   19.0] nfstb-swapfill invoked oom-killer: gfp_mask=0x140dca, order=0\n",
+		   &s);
+	assert_string_equal(s.reconnect_memory, "reached");
+	assert_int_equal(s.reconnect_free, 1391);
+	assert_int_equal(s.reconnect_min, 1385);
+	assert_int_equal(s.reconnect_low, 1731);
+	assert_string_equal(s.oom_invoker, "kworker/u4:2");
+	assert_true(s.oom_by_connect_worker);
+	assert_true(s.oom);
+
+	/* the worker's name after the report ended does not count */
+	parse_text(swap_parse,
+		   "[   18.0] nfstb-swapfill invoked oom-killer: gfp_mask=0x140dca, order=0\n"
+		   "[   18.0] Out of memory: Killed process 99 (sh) total-vm:1kB\n"
+		   "[   18.5] Workqueue: xprtiod xs_tcp_setup_socket\n", &s);
+	assert_string_equal(s.oom_invoker, "nfstb-swapfill");
+	assert_false(s.oom_by_connect_worker);
+	assert_string_equal(s.reconnect_memory, "");
+	assert_int_equal(s.reconnect_free, -1);
+}
+
 static void test_booted_writer_and_every_summary(void **state)
 {
 	struct markers m;
@@ -223,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_workload_lines),
 		cmocka_unit_test(test_swapfill_verified),
 		cmocka_unit_test(test_swapfill_fail_and_oom),
+		cmocka_unit_test(test_swap_reconnect_memory_and_oom_invoker),
 		cmocka_unit_test(test_booted_writer_and_every_summary),
 		cmocka_unit_test(test_kernel_complaints),
 	};

@@ -474,6 +474,10 @@ static struct verdict_input *swap_run(const char *arm)
 	s->pswpin = s->pswpout = s->elapsed_ms = -1;	/* not on the line */
 	s->out_pages = 95000;
 	s->in_pages = 79990;
+	snprintf(s->reconnect_memory, sizeof(s->reconnect_memory), "reached");
+	s->reconnect_free = 1400;
+	s->reconnect_min = 1500;
+	s->reconnect_low = 1800;
 	in->trace.worker_enter = in->trace.worker_exit = 2;
 	in->trace.exits_checked = 2;
 	in->trace.memalloc_in_worker = 2;
@@ -493,13 +497,33 @@ static void test_swap_pass(void **state)
 	assert_int_equal(v.rule, 'e');
 	assert_string_equal(v.reason,
 		"swap verified: mb=640 swapped_out_pages=95000 swapped_in_pages=79990, "
-		"2 connect worker(s) with PF_MEMALLOC");
+		"2 connect worker(s) with PF_MEMALLOC; at the reconnect "
+		"free_pages=1400 min_pages=1500 (at or below min), "
+		"0 page(s) allocated inside a connect worker and no direct reclaim");
 	assert_int_equal(data_state(in), DATA_OK);
-	/* the control arm needs no PF_MEMALLOC worker to pass */
+	/* the control arm needs no PF_MEMALLOC worker to pass; the reason
+	 * says what let it through */
 	in = swap_run("control");
 	in->trace.memalloc_in_worker = 0;
+	in->trace.reclaim_in_worker = 3;
+	in->trace.page_alloc_in_worker = 5;
+	snprintf(in->trace.first_reclaim_in_worker,
+		 sizeof(in->trace.first_reclaim_in_worker),
+		 "kworker/u4:1-35 at 17.200000");
+	in->swap.reconnect_free = 2000;
 	verdict_decide(in, &v);
 	assert_int_equal(v.kind, VERDICT_PASS);
+	assert_string_equal(v.reason,
+		"swap verified: mb=640 swapped_out_pages=95000 swapped_in_pages=79990, "
+		"0 connect worker(s) with PF_MEMALLOC; at the reconnect "
+		"free_pages=2000 min_pages=1500 (above min), "
+		"5 page(s) allocated and 3 direct reclaim(s) inside a connect worker, "
+		"first kworker/u4:1-35 at 17.200000");
+	/* an older console without the memory line */
+	in->swap.reconnect_free = in->swap.reconnect_min = -1;
+	in->trace.reclaim_in_worker = 0;
+	verdict_decide(in, &v);
+	assert_true(strstr(v.reason, "; reconnect memory not logged, 5 page(s) allocated inside a connect worker and no direct reclaim"));
 }
 
 static void test_swap_hang_keeps_signature(void **state)
@@ -549,7 +573,59 @@ static void test_swap_oom_then_fail(void **state)
 	assert_string_equal(v.text, "OOM");
 	assert_int_equal(v.rule, 'o');
 	assert_string_equal(v.reason,
-		"nfstb-swapfill OOM-killed: Out of memory: Killed process 212 (nfstb-swapfill)");
+		"nfstb-swapfill OOM-killed: Out of memory: Killed process 212 (nfstb-swapfill); "
+		"the OOM killer was invoked by an unknown task");
+	snprintf(in->swap.oom_invoker, sizeof(in->swap.oom_invoker),
+		 "kworker/u4:2");
+	in->swap.oom_by_connect_worker = true;
+	verdict_decide(in, &v);
+	assert_string_equal(v.reason,
+		"nfstb-swapfill OOM-killed: Out of memory: Killed process 212 (nfstb-swapfill); "
+		"the OOM killer was invoked by kworker/u4:2, a socket connect worker: "
+		"its new socket found no memory");
+}
+
+/* A connect worker blocked in direct reclaim: named in swap mode only, and
+ * only when the trace agrees that the worker reclaimed and never exited. */
+static void test_swap_connect_starved(void **state)
+{
+	struct verdict_input *in = swap_run("control");
+	struct verdict v;
+
+	(void)state;
+	in->cls.sig = SIG_CONNECT_ALLOC_STALL;
+	in->cls.time_us = 30000000;
+	in->cls.pid = 35;
+	snprintf(in->cls.comm, sizeof(in->cls.comm), "kworker/u4:1");
+	snprintf(in->cls.worker, sizeof(in->cls.worker), "xs_tcp_setup_socket");
+	snprintf(in->cls.wait, sizeof(in->cls.wait), "try_to_free_pages");
+	snprintf(in->cls.title, sizeof(in->cls.title),
+		 "connect-alloc-stall in xs_tcp_setup_socket under try_to_free_pages");
+	in->witness.pid = 35;
+	in->witness.entered = true;
+	in->witness.reclaim = true;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "DEADLOCK(swap-connect-starved)");
+	assert_string_equal(v.reason,
+		"connect-alloc-stall in xs_tcp_setup_socket under try_to_free_pages "
+		"(kworker/u4:1:35), free_pages=1400 min_pages=1500 at the reconnect");
+	in->witness.reclaim = false;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "WITNESS-DISAGREE");
+	assert_string_equal(v.reason,
+		"stack says kworker/u4:1:35 is blocked in try_to_free_pages in xs_tcp_setup_socket, "
+		"trace says no direct reclaim by pid 35 inside a connect worker");
+	in->witness.reclaim = true;
+	in->witness.exited = true;
+	in->witness.exit_us = 31000000;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "WITNESS-DISAGREE");
+	/* another mode: the stall is a hang, not this deadlock */
+	in->witness.exited = false;
+	in->mode = "forced";
+	boot_marker(in);
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "OTHER-HANG");
 }
 
 static void test_swap_needs_done_and_verified(void **state)
@@ -812,6 +888,7 @@ int main(void)
 		cmocka_unit_test(test_swap_pass),
 		cmocka_unit_test(test_swap_hang_keeps_signature),
 		cmocka_unit_test(test_swap_oom_then_fail),
+		cmocka_unit_test(test_swap_connect_starved),
 		cmocka_unit_test(test_swap_needs_done_and_verified),
 		cmocka_unit_test(test_swap_needs_traffic),
 		cmocka_unit_test(test_witness_heartbeat),
