@@ -266,7 +266,7 @@ static void swap_parse_line(struct swap_facts *s, const char *line,
 	int64_t t;
 	const char *msg = printk_split(line, &t), *m;
 
-	if (starts_with(msg, "nfstb: phase=reconnect ")) {
+	if (starts_with(msg, "nfstb-reconnect: method=")) {
 		kv_get(msg, "memory", s->reconnect_memory,
 		       sizeof(s->reconnect_memory));
 		s->reconnect_free = field(msg, "free_pages");

@@ -119,8 +119,9 @@ struct swap_facts {
 	 * report printed for it was a socket connect worker's. */
 	char oom_invoker[64];
 	bool oom_by_connect_worker;
-	/* Free memory at the reconnect ("phase=reconnect memory=reached
-	 * free_pages=F min_pages=M low_pages=L"), -1 where absent. */
+	/* Free memory at the reconnect (nfstb-reconnect --near-min's
+	 * "memory=reached free_pages=F min_pages=M low_pages=L"), -1 where
+	 * absent. */
 	char reconnect_memory[16];	/* reached, not-reached or "" */
 	long reconnect_free, reconnect_min, reconnect_low;
 };

@@ -148,9 +148,9 @@ static void test_swap_reconnect_memory_and_oom_invoker(void **state)
 
 	(void)state;
 	parse_text(swap_parse,
-		   "[   17.0] nfstb: phase=reconnect proto=tcp memory=reached "
-		   "free_pages=1391 min_pages=1385 low_pages=1731\n"
-		   "[   17.2] nfstb: phase=reconnected free_pages=1500 min_pages=1385 low_pages=1731\n"
+		   "[   17.0] nfstb: phase=reconnect proto=tcp\n"
+		   "[   17.2] nfstb-reconnect: method=sockdiag destroyed=1 sport=868 dport=2049 "
+		   "memory=reached free_pages=1391 min_pages=1385 low_pages=1731 waited_ms=40\n"
 		   "[   18.0] kworker/u4:2 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n"
 		   "[   18.0] CPU: 1 PID: 41 Comm: kworker/u4:2 Not tainted 6.1.0 #1\n"
 		   "[   18.0] Workqueue: xprtiod xs_tcp_setup_socket\n"

@@ -53,10 +53,12 @@ start_tracing() {
 	[ -e $t/events/nfs/nfs_release_folio/filter ] &&
 		echo 'connect_worker == 1 || gfp != 0' > $t/events/nfs/nfs_release_folio/filter
 	# Page allocations matter only in a connect worker (did its socket need
-	# a fresh page, or did freed slab objects serve it?); every task's would
-	# flood the stream. The connect workers run on xprtiod, unbound.
+	# a fresh page, or did freed slab objects serve it?), and only those
+	# that may enter direct reclaim (__GFP_DIRECT_RECLAIM, 0x400 in 6.1):
+	# every task's, or the atomic receive allocations in softirq, flood
+	# the stream. The connect workers run on xprtiod, unbound.
 	[ -e $t/events/kmem/mm_page_alloc/filter ] &&
-		echo 'comm ~ "kworker/u*"' > $t/events/kmem/mm_page_alloc/filter
+		echo 'comm ~ "kworker/u*" && gfp_flags & 0x400' > $t/events/kmem/mm_page_alloc/filter
 	echo 4096 > $t/buffer_size_kb
 	echo 1 > $t/tracing_on
 	# The trace channel is the virtio-serial port the harness named.
@@ -151,7 +153,8 @@ trigger_reclaim_inject() {
 # takes the transport's lock; sockdiag: SOCK_DESTROY of the TCP socket, which
 # takes no lock of the transport).
 reconnect_transport() {
-	nfstb-reconnect --port 2049 --proto "$proto" --method "${nfstb_reconnect:-sysfs}" 2>&1 |
+	nfstb-reconnect --port 2049 --proto "$proto" --method "${nfstb_reconnect:-sysfs}" \
+		${nfstb_nearmin:+--near-min "$nfstb_nearmin"} 2>&1 |
 		to_kmsg /tmp/reconnect.log
 }
 
@@ -259,36 +262,6 @@ workload_lockdep() {
 	write_and_verify
 }
 
-# zone_headroom: free pages and the min and low watermarks, summed over the
-# zones GFP_KERNEL allocates from (/proc/zoneinfo; DMA is kept in reserve by
-# lowmem_reserve). Direct reclaim starts when free falls to min.
-zone_headroom() {
-	awk '$1 == "Node" { zone = $4 }
-		zone == "DMA" { next }
-		$1 == "pages" && $2 == "free" { free += $3 }
-		$1 == "min" { min += $2 }
-		$1 == "low" { low += $2 }
-		END { printf "free_pages=%d min_pages=%d low_pages=%d", free, min, low }' /proc/zoneinfo
-}
-
-# wait_near_min SECONDS: poll until free memory is in the lower half of the
-# min..low band (kswapd is behind and allocations are about to reclaim);
-# sets near_min to reached, or to not-reached after SECONDS.
-wait_near_min() {
-	near_min=not-reached
-	n=$(($1 * 20))
-	while [ $n -gt 0 ]; do
-		if zone_headroom | awk '{
-			for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-			exit !(v["free_pages"] <= (v["min_pages"] + v["low_pages"]) / 2) }'; then
-			near_min=reached
-			return 0
-		fi
-		sleep 0.05
-		n=$((n - 1))
-	done
-}
-
 # swap: swap to a file on the export, fill anonymous memory beyond RAM with a
 # pattern, force a reconnect while pages are being swapped out, read it all
 # back (the arms: with and without PF_MEMALLOC for swap transports).
@@ -306,14 +279,13 @@ workload_swap() {
 	nfstb-swapfill --size "$fill" --seed "$seed" --hold-file /tmp/go --timeout 600 2>&1 |
 		to_kmsg /tmp/swapfill.log &
 	# Reconnect while pages are going out to swap, i.e. once the fill has
-	# passed the guest's RAM, and at the moment free memory is nearest the
-	# min watermark: the reserves PF_MEMALLOC opens are below it.
+	# passed the guest's RAM; with nfstb.nearmin=S, nfstb-reconnect waits
+	# (at most S seconds) until free memory is near the min watermark,
+	# below which only PF_MEMALLOC allocations succeed.
 	wait_grep 600 /tmp/swapfill.log "filled mb=${nfstb_reconnectmb:-384}" ||
 		{ log "phase=error what=swapfill-progress"; return 1; }
-	wait_near_min 20
-	log "phase=reconnect proto=$proto memory=$near_min $(zone_headroom)"
+	log "phase=reconnect proto=$proto"
 	reconnect_transport
-	log "phase=reconnected $(zone_headroom)"
 	touch /tmp/go
 	wait_grep 900 /tmp/swapfill.log 'verified\|FAIL\|killed' || { log "phase=error what=swapfill"; return 1; }
 	grep -q 'verified.*ok=1' /tmp/swapfill.log || return 1

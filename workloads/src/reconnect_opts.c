@@ -17,6 +17,9 @@ static const struct opt_spec reconnect_specs[] = {
 	{ "proto", OPT_CHOICE, offsetof(struct reconnect_opts, proto),
 	  .choices = "tcp|udp",
 	  .invalid = "--proto must be tcp or udp, got '%s'" },
+	{ "near-min", OPT_COUNT, offsetof(struct reconnect_opts, near_min_s),
+	  .min = 1, .max = 600,
+	  .invalid = "--near-min must be a number of seconds from 1 to 600, got '%s'" },
 };
 
 /* Turns the parsed strings into the fields the methods use; SOCK_DESTROY
@@ -30,6 +33,8 @@ static const char *reconnect_check(void *opts)
 						       : RECONNECT_SOCKDIAG;
 	if (o->method == RECONNECT_SOCKDIAG && o->proto && strcmp(o->proto, "tcp"))
 		return "--method sockdiag supports only --proto tcp";
+	if (o->near_min_s && o->method != RECONNECT_SOCKDIAG)
+		return "--near-min needs --method sockdiag (the sysfs write takes the transport's lock)";
 	return NULL;
 }
 

@@ -16,6 +16,10 @@ struct reconnect_opts {
 	unsigned port;
 	enum reconnect_method method;
 	const char *proto; /* "tcp", "udp", or NULL for any */
+	/* --near-min: wait up to this long, once the sockets are found, for
+	 * free memory near the min watermark before destroying them; 0: do
+	 * not wait (sockdiag only) */
+	uint64_t near_min_s;
 };
 
 /* The --help text: usage/reconnect.txt, made a C string by the Makefile. */

@@ -8,6 +8,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <linux/inet_diag.h>
 #include <linux/netlink.h>
 #include <linux/sock_diag.h>
@@ -15,8 +16,12 @@
 #include <netinet/tcp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdbool.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "zoneinfo.h"
 
 #define MAX_VICTIMS 64
 
@@ -111,10 +116,48 @@ static int destroy_one(int fd, const struct victim *v)
 	return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
 }
 
+/*
+ * Polls /proc/zoneinfo every 10 ms for up to @seconds until free memory is
+ * near the min watermark (zone_near_min()); the sockets are already found,
+ * so the destroy follows the reading at once. Writes " memory=reached|
+ * not-reached free_pages=F min_pages=M low_pages=L waited_ms=W" (the last
+ * reading) to @out. Returns 0, or -1 when zoneinfo cannot be read.
+ */
+static int wait_near_min(uint64_t seconds, char *out, size_t len)
+{
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+	struct timespec start, now;
+	struct zone_headroom h;
+	char err[160];
+	long waited_ms;
+	bool near;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		if (zoneinfo_read("/proc/zoneinfo", &h, err, sizeof(err)) < 0) {
+			fprintf(stderr, "%s: %s\n", RECONNECT_TOOL, err);
+			return -1;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		waited_ms = (now.tv_sec - start.tv_sec) * 1000 +
+			    (now.tv_nsec - start.tv_nsec) / 1000000;
+		near = zone_near_min(&h);
+		if (near || waited_ms >= (long)seconds * 1000)
+			break;
+		nanosleep(&tick, NULL);
+	}
+	snprintf(out, len,
+		 " memory=%s free_pages=%" PRIu64 " min_pages=%" PRIu64
+		 " low_pages=%" PRIu64 " waited_ms=%ld",
+		 near ? "reached" : "not-reached", h.free_pages, h.min_pages,
+		 h.low_pages, waited_ms);
+	return 0;
+}
+
 int reconnect_sockdiag(const struct reconnect_opts *o, FILE *out)
 {
 	struct victim v[MAX_VICTIMS];
-	char sports[MAX_VICTIMS * 7] = "";
+	char sports[MAX_VICTIMS * 7] = "", memory[160] = "";
 	int fd, n, destroyed = 0, rc = 0;
 
 	fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
@@ -136,6 +179,11 @@ int reconnect_sockdiag(const struct reconnect_opts *o, FILE *out)
 		close(fd);
 		return 1;
 	}
+	if (o->near_min_s && wait_near_min(o->near_min_s, memory,
+					    sizeof(memory)) < 0) {
+		close(fd);
+		return 1;
+	}
 	for (int i = 0; i < n; i++) {
 		int err = destroy_one(fd, &v[i]);
 		size_t used = strlen(sports);
@@ -154,7 +202,7 @@ int reconnect_sockdiag(const struct reconnect_opts *o, FILE *out)
 	}
 	close(fd);
 	if (destroyed)
-		fprintf(out, "%s: method=sockdiag destroyed=%d sport=%s dport=%u\n",
-			RECONNECT_TOOL, destroyed, sports, o->port);
+		fprintf(out, "%s: method=sockdiag destroyed=%d sport=%s dport=%u%s\n",
+			RECONNECT_TOOL, destroyed, sports, o->port, memory);
 	return destroyed ? rc : 1;
 }

@@ -148,6 +148,11 @@ static void test_reconnect_good(void **state)
 	assert_int_equal(cli_parse(&reconnect_tool, ARGC(c), c, &o, err, sizeof(err)), CLI_OK);
 	assert_int_equal(o.port, 20049);
 	assert_string_equal(o.proto, "udp");
+	assert_int_equal(o.near_min_s, 0);
+	char **d = ARGV("r", "--port", "2049", "--method", "sockdiag", "--near-min", "20");
+
+	assert_int_equal(cli_parse(&reconnect_tool, ARGC(d), d, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(o.near_min_s, 20);
 }
 
 /* --- nfstb-swapfill --- */
@@ -240,7 +245,7 @@ static void test_bad(void **state)
 		assert_string_equal(err, msg);
 		cases++;
 	}
-	assert_int_equal(cases, 41);
+	assert_int_equal(cases, 44);
 	free(text);
 }
 
