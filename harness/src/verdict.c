@@ -336,10 +336,13 @@ static void swap_reconnect_memory(const struct verdict_input *in, char *out,
 			 ", %ld page(s) allocated and %ld direct reclaim(s) inside a connect worker, first %s",
 			 t->page_alloc_in_worker, t->reclaim_in_worker,
 			 t->first_reclaim_in_worker);
-	else
+	else if (t->page_alloc_in_worker)
 		snprintf(out + n, len - n,
 			 ", %ld page(s) allocated inside a connect worker and no direct reclaim",
 			 t->page_alloc_in_worker);
+	else
+		snprintf(out + n, len - n,
+			 ", 0 pages allocated inside a connect worker and no direct reclaim (free slab objects served the new socket: no reserve needed)");
 }
 
 static const verdict_rule swap_rules[] = {
