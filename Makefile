@@ -5,6 +5,9 @@
 SHELL := /bin/bash
 BUILD := $(CURDIR)/build
 CONFIG ?= default
+# The kernel tree the lab boots: 6.1 (the default) or 6.12 (KERNEL=6.12).
+KERNEL ?= 6.1
+export NFSTB_TREE := $(KERNEL)
 IMAGES := $(BUILD)/images
 
 # Inputs of the lab targets, passed through the environment (and checked by
@@ -21,12 +24,14 @@ GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh vm/guest/server-init
 	vm/guest/exports vm/build-initramfs.sh
 
 .PHONY: all help validate deps kernel workloads harness-tools images nfs-test check \
-	check-series check-bisect nfs-mutants soak nfs-capture bench vm-up vm-down clean distclean
+	check-series check-bisect nfs-mutants soak nfs-capture bench vm-up vm-down clean distclean \
+	nfs-test-6.12
 
 all: help
 
 help:
 	@echo "make nfs-test   build everything and run the scenarios (SCENARIOS= ARMS= MODES= RUNS= CAPTURE=)"
+	@echo "make nfs-test-6.12  the same on Debian's linux-source-6.12 (KERNEL=6.12; not in CI)"
 	@echo "make check      unit tests, golden files, patch series checks"
 	@echo "make kernel     build the guest kernel (CONFIG=default|lockdep PATCHES=DIR EXTRA_PATCHES=FILES)"
 	@echo "make nfs-mutants  every mutant of the fix must fail a default scenario (not in CI)"
@@ -66,16 +71,25 @@ images: workloads
 nfs-test: deps harness-tools images
 	@harness/nfs-test.sh
 
+# The 6.12 tree's selection (not in CI): smoke, the three reconnect
+# scenarios (blocking release: control must hang, fixed must pass) and their
+# -stock variants (6.12's own release, with and without the NOFS port).
+NFS_TEST_612 := smoke-v3,smoke-v42,v3-tcp,v42-tcp,v3-udp,v3-tcp-stock,v42-tcp-stock,v3-udp-stock
+nfs-test-6.12:
+	@$(MAKE) --no-print-directory nfs-test KERNEL=6.12 SCENARIOS=$(or $(SCENARIOS),$(NFS_TEST_612))
+
 # The harness's cmocka run stays last: its closing line ends the output.
 check: deps
-	@kernel-patches/check-series.sh
+	@kernel-patches/check-series.sh 6.1
+	@kernel-patches/check-series.sh 6.12
 	@$(MAKE) -s -C workloads check
 	@harness/tests/test_inputs.sh
 	@$(MAKE) -s -C harness browser-check
 	@$(MAKE) -s -C harness check
 
 check-series: deps
-	@kernel-patches/check-series.sh
+	@kernel-patches/check-series.sh 6.1
+	@kernel-patches/check-series.sh 6.12
 
 # Not in CI: the default kernel built after each patch of the series.
 check-bisect: deps

@@ -148,6 +148,14 @@ words_prefixed() { local p=$1 w; shift; for w in "$@"; do printf ' %s%s' "$p" "$
 # TAP is RESULTS_DIR/matrix.tsv (see harness/README.md).
 plan=$RESULTS_DIR/plan
 : > "$plan"
+# The tree's knob defaults (kernel-patches/<tree>/arm-knobs, if any): every
+# arm gets them unless it sets the knob itself.
+tree=${NFSTB_TREE:-6.1}
+tree_knobs=""
+[ "$tree" = 6.1 ] || [ ! -f "$TOP/kernel-patches/$tree/arm-knobs" ] ||
+	tree_knobs=$(sed -e 's/#.*//' "$TOP/kernel-patches/$tree/arm-knobs")
+echo "$tree" > "$RESULTS_DIR/kernel-tree"
+log "kernel tree: linux-source-$tree${tree_knobs:+, every arm's default knobs:$(echo " "$tree_knobs)}"
 k=0
 for s in $SCENARIOS; do
 	workload=$(scenario_get "$s" workload)
@@ -162,6 +170,11 @@ for s in $SCENARIOS; do
 		for m in $run_modes; do
 			read -r expect percent <<< "$(scenario_expect "$s" "$a" "$m")"
 			knobs=$(scenario_get "$s" "arm $a")
+			if [ "$a" != - ]; then
+				for d in $tree_knobs; do
+					case " $knobs " in *" ${d%%=*}="*) ;; *) knobs="${knobs:+$knobs }$d" ;; esac
+				done
+			fi
 			for n in $(seq 1 "$RUNS"); do
 				k=$((k + 1))
 				rid=$(run_name "$s" "$a" "$m" "$n")

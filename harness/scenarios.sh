@@ -43,6 +43,7 @@ scenarios_load() {
 			for (i = (k == "arm" ? 3 : 2); i <= NF; i++)
 				if ($i !~ /^[a-z][a-z0-9_]*=[A-Za-z0-9_.,-]+$/) fail(k " of " name ": \"" $i "\" is not KEY=VALUE")
 		if (k == "verify" && rest(2) !~ /^client(,server)?$/) fail("verify of " name ": client,server or client")
+		if (k == "trees" && rest(2) !~ /^(6\.1|6\.12)( (6\.1|6\.12))*$/) fail("trees of " name ": one or more of 6.1 6.12")
 		if (k == "arm" || k == "mode") {
 			if (NF < 2) fail(k " needs a name")
 			if (k == "mode" && NF != 3) fail("expected: mode NAME TRIGGER (- for none)")
@@ -50,7 +51,7 @@ scenarios_load() {
 		} else if (k == "expect") {
 			if (NF != 5 || $5 !~ /^([1-9][0-9]?|100)$/) fail("expected: expect ARM MODE VERDICT PERCENT (1-100)")
 			set(name, k " " $2 " " $3, $4 " " $5)
-		} else if (k ~ /^(workload|mount|kernel|default|guest|server|watchdog|verify)$/) {
+		} else if (k ~ /^(workload|mount|kernel|default|guest|server|watchdog|verify|trees)$/) {
 			set(name, k, rest(2))
 		} else fail("unknown key \"" k "\"")
 		next

@@ -20,10 +20,11 @@
 scenario_table() {
 	local name
 	scenarios_load
-	all_scenarios=() scenario_workloads=() default_scenarios=()
+	all_scenarios=() scenario_workloads=() default_scenarios=() scenario_trees=()
 	for name in $(scenario_names); do
 		all_scenarios+=("$name")
 		scenario_workloads+=("$(scenario_get "$name" workload)")
+		scenario_trees+=("$(scenario_get "$name" trees)")
 		if [ "$(scenario_get "$name" default)" = yes ]; then default_scenarios+=("$name"); fi
 	done
 }
@@ -64,10 +65,25 @@ choose() {
 
 in_list() { local x=$1 y; shift; for y in "$@"; do [ "$x" = "$y" ] && return 0; done; return 1; }
 
+# on_tree NAME: the scenario runs on the selected tree (KERNEL=, as
+# NFSTB_TREE): it has no 'trees' line, or its trees name this one.
+on_tree() {
+	local i
+	for i in "${!all_scenarios[@]}"; do
+		[ "${all_scenarios[$i]}" = "$1" ] || continue
+		[ -z "${scenario_trees[$i]}" ] && return 0
+		in_list "${NFSTB_TREE:-6.1}" ${scenario_trees[$i]}
+		return
+	done
+	return 1
+}
+
 # resolve_scenarios VALUE: scenario names, workload names (all their
-# scenarios) or 'all', as de-duplicated scenario names.
+# scenarios) or 'all', as de-duplicated scenario names. A keyword leaves out
+# the scenarios of other trees; a scenario named for another tree is an
+# error.
 resolve_scenarios() {
-	local v=$1 w i out=() words workloads
+	local v=$1 w i s out=() words workloads kept=()
 	scenario_table
 	words=$(list_words SCENARIOS "$v") || exit 1
 	[ -n "$words" ] || words=${default_scenarios[*]}
@@ -77,6 +93,7 @@ resolve_scenarios() {
 		elif [ "$w" = default ]; then
 			out+=("${default_scenarios[@]}")
 		elif in_list "$w" "${all_scenarios[@]}"; then
+			on_tree "$w" || die "scenario $w runs only on KERNEL=$(scenario_get "$w" trees | tr ' ' ','): add KERNEL=$(scenario_get "$w" trees | cut -d' ' -f1), or leave it out"
 			out+=("$w")
 		elif in_list "$w" "${scenario_workloads[@]}"; then
 			for i in "${!all_scenarios[@]}"; do
@@ -87,7 +104,9 @@ resolve_scenarios() {
 			die "unknown scenario '$w': known are $(IFS=,; echo "${all_scenarios[*]}"), a workload name (${workloads// /,}), all or default (see harness/scenarios.def)"
 		fi
 	done
-	unique "${out[@]}"
+	for s in "${out[@]}"; do on_tree "$s" && kept+=("$s"); done
+	[ ${#kept[@]} -gt 0 ] || die "SCENARIOS=$v has no scenario for KERNEL=${NFSTB_TREE:-6.1}: name scenarios of that tree (see harness/scenarios.def)"
+	unique "${kept[@]}"
 }
 
 # One scenario by its name, for nfs-capture.
@@ -138,6 +157,11 @@ check_config() {
 	default | lockdep) ;;
 	*) die "unknown kernel CONFIG '$(shown "$CONFIG")': use CONFIG=default or CONFIG=lockdep" ;;
 	esac
+	# make KERNEL= arrives as NFSTB_TREE (the Makefile)
+	case "${NFSTB_TREE:-6.1}" in
+	6.1 | 6.12) ;;
+	*) die "unknown KERNEL '$(shown "$NFSTB_TREE")': use KERNEL=6.1 (the default) or KERNEL=6.12" ;;
+	esac
 }
 
 # The checkout itself: its path goes into the domain XML (kernel, images, logs).
@@ -151,7 +175,7 @@ check_selection() {
 	# parsed once here; the subshells below inherit it
 	scenarios_load
 	SCENARIOS=$(resolve_scenarios "${SCENARIOS:-}") || exit 1
-	ARMS=$(choose ARMS arm "${ARMS:-}" fixed,control fixed control) || exit 1
+	ARMS=$(choose ARMS arm "${ARMS:-}" fixed,control,stock fixed control stock) || exit 1
 	# shellcheck disable=SC2046 # the trigger modes are words of the table
 	MODES=$(choose MODES mode "${MODES:-}" forced $(trigger_modes)) || exit 1
 	RUNS=${RUNS:-2}

@@ -1,15 +1,23 @@
 #!/bin/bash
-# Checks that kernel-patches/series applies to the pristine Debian
-# linux-source-6.1 tarball with zero fuzz and zero offset, and that every patch
-# is clean under the kernel's own 'scripts/checkpatch.pl --strict', and that
-# every mutant in mutants/ applies exactly on top of the series.
-# Output is TAP, like kselftest.
+# usage: kernel-patches/check-series.sh [6.1|6.12]
+# Checks that the tree's series (kernel-patches/series for 6.1,
+# kernel-patches/6.12/series for 6.12) applies to the pristine Debian
+# linux-source-<tree> tarball with zero fuzz and zero offset, and that every
+# patch is clean under that tree's own 'scripts/checkpatch.pl --strict', and
+# that every mutant in the tree's mutants/ applies exactly on top of the
+# series. Output is TAP, like kselftest.
 set -uo pipefail
 . "$(dirname "$0")/../vm/lib.sh"
 
-tarball=${NFSTB_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+release=${1:-6.1}
+case "$release" in
+6.1) patchdir=$TOP/kernel-patches ;;
+6.12) patchdir=$TOP/kernel-patches/6.12 ;;
+*) die "unknown tree '$release': use 6.1 or 6.12" ;;
+esac
+tarball=${NFSTB_KERNEL_TARBALL:-/usr/src/linux-source-$release.tar.xz}
 [ -r "$tarball" ] || die "kernel source $tarball is missing: run 'make deps'"
-patchdir=$TOP/kernel-patches
+echo "# linux-source-$release: $patchdir/series"
 mapfile -t patches < <(grep -v '^\s*#' "$patchdir/series" 2>/dev/null | sed '/^\s*$/d')
 mapfile -t mutants < <(cd "$patchdir" && ls -1 mutants/*.patch 2> /dev/null)
 
@@ -60,5 +68,5 @@ for m in "${mutants[@]}"; do
 		failed=$((failed + 1))
 	fi
 done
-echo "# series: ${#patches[@]} patches, ${#mutants[@]} mutants, $failed failure(s)"
+echo "# series ($release): ${#patches[@]} patches, ${#mutants[@]} mutants, $failed failure(s)"
 [ "$failed" -eq 0 ]

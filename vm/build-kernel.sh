@@ -1,10 +1,13 @@
 #!/bin/bash
-# Build a guest kernel: pristine Debian linux-source-6.1 + a patch series,
+# Build a guest kernel: pristine Debian linux-source-<tree> + a patch series,
 # config = allnoconfig + fragments merged with the kernel's merge_config.sh.
 #
 # usage: vm/build-kernel.sh [default|lockdep]
+#   NFSTB_TREE=6.1|6.12    the tree (make KERNEL=; default 6.1): 6.1 takes
+#                      kernel-patches/ and kernel-patches/config/, 6.12
+#                      kernel-patches/6.12/ and kernel-patches/6.12/config/
 #   PATCHES=DIR        the series to apply (DIR/series, quilt format;
-#                      default kernel-patches/)
+#                      default the tree's directory)
 #   EXTRA_PATCHES=...  patch files appended to the series, in order
 #                      (space or comma separated)
 #
@@ -28,13 +31,21 @@ lockdep) fragments="guest.config lockdep.config" ;;
 *) die "unknown kernel CONFIG '$flavour': use CONFIG=default or CONFIG=lockdep" ;;
 esac
 
-tarball=${NFSTB_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-[ -r "$tarball" ] || die "kernel source $tarball is missing: run 'make deps' (apt-get install linux-source-6.1)"
+# Each tree has its own series, fragments, pristine and source trees and
+# object directories; 6.1 keeps the names it always had.
+tree=${NFSTB_TREE:-6.1}
+case "$tree" in
+6.1) treedir=$TOP/kernel-patches tag="" ;;
+6.12) treedir=$TOP/kernel-patches/6.12 tag=6.12- ;;
+*) die "unknown KERNEL '$tree': use KERNEL=6.1 or KERNEL=6.12" ;;
+esac
+tarball=${NFSTB_KERNEL_TARBALL:-/usr/src/linux-source-$tree.tar.xz}
+[ -r "$tarball" ] || die "kernel source $tarball is missing: run 'make deps KERNEL=$tree' (apt-get install linux-source-$tree)"
 
-patchdir=${PATCHES:-$TOP/kernel-patches}
+patchdir=${PATCHES:-$treedir}
 patchdir=$(cd "$patchdir" 2> /dev/null && pwd) || die "PATCHES=$PATCHES is not a directory: name a directory that holds a 'series' file"
 [ -f "$patchdir/series" ] || die "$patchdir/series is missing: PATCHES must name a directory with a quilt-style series file"
-confdir=$TOP/kernel-patches/config
+confdir=$treedir/config
 
 # The patch stack as absolute paths, series first, then the extras.
 stack=()
@@ -56,7 +67,7 @@ find "$BUILD/kernels" -mindepth 1 -maxdepth 1 -name '*.tmp' -exec rm -rf {} +
 
 # The tarball's content, hashed once per (size, mtime, inode).
 tar_id=$(stat -c '%s %Y %i' "$tarball")
-tar_cache=$BUILD/tarball.sha256
+tar_cache=$BUILD/${tag}tarball.sha256
 if [ -f "$tar_cache" ] && [ "$(sed -n 1p "$tar_cache")" = "$tar_id" ]; then
 	tar_sha=$(sed -n 2p "$tar_cache")
 else
@@ -70,9 +81,9 @@ src_key=$( { echo "$tar_sha"; i=0; for p in "${stack[@]}"; do
 kernel_key=$( { echo "$src_key"; for f in $fragments; do cat "$confdir/$f"; done; cat "$0"; } |
 	sha256sum | cut -c1-16)
 
-out=$BUILD/kernels/$flavour-$kernel_key
+out=$BUILD/kernels/$tag$flavour-$kernel_key
 if [ -f "$out/stamp" ] && [ "$(cat "$out/stamp")" = "$kernel_key" ] && [ -f "$out/bzImage" ]; then
-	log "kernel ($flavour): up to date, key $kernel_key"
+	log "kernel ($tag$flavour): up to date, key $kernel_key"
 	echo "$out/bzImage"
 	exit 0
 fi
@@ -83,13 +94,13 @@ avail_kb=$(df -Pk "$BUILD" | awk 'NR==2 {print $4}')
 [ "$avail_kb" -ge "$need_kb" ] || die "not enough disk space for the kernel build in $BUILD: $((avail_kb / 1024)) MiB free, need 5120 MiB"
 
 # The pristine tree, unpacked once per tarball content.
-pristine=$BUILD/pristine
+pristine=$BUILD/${tag}pristine
 if [ ! -f "$pristine/.nfstb-tarball" ] || [ "$(cat "$pristine/.nfstb-tarball")" != "$tar_sha" ]; then
 	log "kernel: unpacking $tarball"
 	rm -rf "$pristine" "$pristine.tmp"
 	mkdir -p "$pristine.tmp"
 	tar -C "$pristine.tmp" --strip-components=1 -xf "$tarball" 2> "$BUILD/tar.log" ||
-		{ rm -rf "$pristine.tmp"; die "cannot unpack $tarball (see $BUILD/tar.log): reinstall it with 'apt-get install --reinstall linux-source-6.1'"; }
+		{ rm -rf "$pristine.tmp"; die "cannot unpack $tarball (see $BUILD/tar.log): reinstall it with 'apt-get install --reinstall linux-source-$tree'"; }
 	echo "$tar_sha" > "$pristine.tmp/.nfstb-tarball"
 	mv "$pristine.tmp" "$pristine"
 fi
@@ -97,7 +108,7 @@ fi
 # Files a patch touches (both sides, so deletions and creations count).
 patch_files() { sed -n -e 's#^+++ b/\([^\t]*\).*#\1#p' -e 's#^--- a/\([^\t]*\).*#\1#p' "$@" | sort -u; }
 
-src=$BUILD/src
+src=$BUILD/${tag}src
 if [ ! -f "$src/.nfstb-key" ] || [ "$(cat "$src/.nfstb-key")" != "$src_key" ]; then
 	log "kernel: source tree for key $src_key: ${n_series} series patch(es) from $patchdir, $((${#stack[@]} - n_series)) extra"
 	prev_files=""
@@ -137,11 +148,11 @@ if [ ! -f "$src/.nfstb-key" ] || [ "$(cat "$src/.nfstb-key")" != "$src_key" ]; t
 	mv "$src.tmp" "$src"
 fi
 
-obj=$BUILD/obj-$flavour
+obj=$BUILD/obj-$tag$flavour
 mkdir -p "$obj" "$out.tmp"
 frag_paths=""
 for f in $fragments; do frag_paths="$frag_paths $confdir/$f"; done
-log "kernel ($flavour): merging config fragments:$(for f in $fragments; do printf ' %s' "$f"; done)"
+log "kernel ($tag$flavour): merging config fragments:$(for f in $fragments; do printf ' %s' "$f"; done)"
 # -n: start from allnoconfig, so the kernel holds only what the fragments ask for.
 (cd "$src" && scripts/kconfig/merge_config.sh -n -O "$obj" $frag_paths) > "$out.tmp/merge_config.log" 2>&1 ||
 	die "merge_config.sh failed: see $out.tmp/merge_config.log"
@@ -152,7 +163,7 @@ if [ "${NFSTB_ALLOW_DROPPED_CONFIG:-0}" != 1 ] && grep -q "not in final .config"
 	die "config fragment values were dropped by Kconfig: see $out.tmp/merge_config.log"
 fi
 
-log "kernel ($flavour): building bzImage with -j$(nproc) (log: $out.tmp/build.log)"
+log "kernel ($tag$flavour): building bzImage with -j$(nproc) (log: $out.tmp/build.log)"
 start=$(date +%s)
 make -C "$src" O="$obj" -j"$(nproc)" bzImage > "$out.tmp/build.log" 2>&1 ||
 	{ tail -30 "$out.tmp/build.log" >&2; die "kernel build failed: see $out.tmp/build.log"; }
@@ -164,5 +175,5 @@ echo "$secs" > "$out.tmp/build-seconds"
 echo "$kernel_key" > "$out.tmp/stamp"
 rm -rf "$out"
 mv "$out.tmp" "$out"
-log "kernel ($flavour): built in ${secs}s, key $kernel_key -> $out/bzImage"
+log "kernel ($tag$flavour): built in ${secs}s, key $kernel_key -> $out/bzImage"
 echo "$out/bzImage"

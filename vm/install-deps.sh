@@ -7,8 +7,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 pkgs=(
-	# kernel build
-	linux-source-6.1 build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils perl
+	# kernel build: both trees (make check checks both series)
+	linux-source-6.1 linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils perl
 	# guests and lab network
 	qemu-system-x86 libvirt-daemon-system libvirt-clients dnsmasq-base iproute2 busybox-static
 	# reaps the QEMU processes libvirtd daemonizes (vm/lab.sh)

@@ -19,7 +19,7 @@ static const char *const prog = "nfstb-verdict";
 static void usage(void)
 {
 	printf("usage: %s --console CLIENT_LOG --trace TRACE --server-console SERVER_LOG\n"
-	       "       --scenario NAME --arm fixed|control|-\n"
+	       "       --scenario NAME --arm fixed|control|stock|-\n"
 	       "       --mode forced|natural|smoke|lockdep|swap\n"
 	       "       --watchdog 0|1 --out DIR [--seed N] [--pcap-summary FILE]\n"
 	       "       [--outcome TEXT]\n"
@@ -39,7 +39,8 @@ static void usage(void)
 	       "  (v) a verify summary or the writer's totals missing: NO-JUDGEMENT\n"
 	       "  (g) fixed arm, decision=writeback in a connect worker: BUG-PATH\n"
 	       "  (e) fixed arm without a skip in a connect worker: NO-JUDGEMENT;\n"
-	       "      control arm without a writeback in one: HAZARD-NOT-REACHED\n"
+	       "      control arm without a writeback in one, stock arm without any\n"
+	       "      release decision in one: HAZARD-NOT-REACHED\n"
 	       "  (x) a connect worker that never exited, (n) the packet check\n"
 	       "      disagreeing: WITNESS-DISAGREE\n"
 	       "  else PASS\n"
@@ -159,8 +160,9 @@ int main(int argc, char **argv)
 	if (!strcmp(in->arm, "-") != !strcmp(in->mode, "smoke"))
 		cli_usage_error(prog, "--arm - goes with --mode smoke and only with it");
 	if (strcmp(in->arm, "fixed") && strcmp(in->arm, "control") &&
+	    strcmp(in->arm, "stock") &&
 	    strcmp(in->arm, "-"))
-		cli_usage_error(prog, "bad --arm '%s' (fixed|control|-)", in->arm);
+		cli_usage_error(prog, "bad --arm '%s' (fixed|control|stock|-)", in->arm);
 	if (strcmp(in->mode, "forced") && strcmp(in->mode, "natural") &&
 	    strcmp(in->mode, "smoke") && strcmp(in->mode, "lockdep") &&
 	    strcmp(in->mode, "swap"))

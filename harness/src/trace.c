@@ -350,6 +350,11 @@ static void on_release_folio(struct counter *k, const struct trace_event *ev)
 		} else {
 			k->c->writeback_elsewhere++;
 		}
+	} else if (!strcmp(decision, "async_writeback")) {
+		if (in_worker)
+			k->c->async_in_worker++;
+		else
+			k->c->async_elsewhere++;
 	} else {
 		k->c->release_other++;
 	}
@@ -495,6 +500,8 @@ void trace_print(FILE *f, const struct trace_counts *c)
 	fprintf(f, "release_skip_elsewhere=%ld\n", c->skip_elsewhere);
 	fprintf(f, "release_writeback_elsewhere=%ld\n",
 		c->writeback_elsewhere);
+	fprintf(f, "release_async_in_worker=%ld\n", c->async_in_worker);
+	fprintf(f, "release_async_elsewhere=%ld\n", c->async_elsewhere);
 	fprintf(f, "flags_restored=%s\n", trace_flags_restored(c));
 	fprintf(f, "workers_unexited=%ld\n", c->workers_unexited);
 	fprintf(f, "nofs_in_worker=%ld\n", c->nofs_in_worker);

@@ -41,7 +41,10 @@ struct trace_counts {
 	long writeback_in_worker;
 	long skip_elsewhere;
 	long writeback_elsewhere;
-	long release_other;	/* no_private, skip_kswapd, unknown */
+	/* 6.12's own release: the write or COMMIT started, never waited */
+	long async_in_worker;
+	long async_elsewhere;
+	long release_other;	/* no_private, skip_kswapd, skip_kcompactd, ... */
 	long nofs_in_worker;	/* enters with MEMALLOC_NOFS in flags */
 	long memalloc_in_worker;	/* enters with MEMALLOC in flags */
 	long exits_checked;

@@ -23,7 +23,9 @@
  *   (v) a summary or the writer's totals missing: NO-JUDGEMENT
  *   (g) fixed arm, writeback inside a connect worker: BUG-PATH
  *   (e) trace: fixed arm needs a skip (else NO-JUDGEMENT), control arm a
- *       writeback (else HAZARD-NOT-REACHED); smoke needs neither
+ *       writeback (else HAZARD-NOT-REACHED), stock arm (the kernel's own
+ *       release, 6.12) any release decision in a connect worker (else
+ *       HAZARD-NOT-REACHED); smoke needs none
  *   (x) a worker that never exited, (n) packets: WITNESS-DISAGREE
  *   PASS
  */
@@ -129,6 +131,14 @@ static bool rule_protection(const struct verdict_input *in, struct verdict *v)
 			    "no nfs_release_folio decision=writeback inside a connect worker");
 		return true;
 	}
+	/* A kernel's own release (arm stock): it must have been reached. */
+	if (verdict_is_arm(in, "stock") &&
+	    t->async_in_worker + t->writeback_in_worker + t->skip_in_worker < 1) {
+		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',
+			    "HAZARD-NOT-REACHED",
+			    "no nfs_release_folio decision inside a connect worker");
+		return true;
+	}
 	return false;
 }
 
@@ -144,6 +154,13 @@ static void pass(const struct verdict_input *in, struct verdict *v)
 		verdict_set(v, VERDICT_PASS, 'e', "PASS",
 			    "files=%ld bytes=%ld verified on client and server, %ld nfs_release_folio skips in a connect worker",
 			    c->writer_files, c->writer_bytes,
+			    in->trace.skip_in_worker);
+	} else if (verdict_is_arm(in, "stock")) {
+		verdict_set(v, VERDICT_PASS, 'e', "PASS",
+			    "files=%ld bytes=%ld verified on client and server, the kernel's own release in a connect worker: %ld async_writeback, %ld writeback, %ld skip_nofs, no hang",
+			    c->writer_files, c->writer_bytes,
+			    in->trace.async_in_worker,
+			    in->trace.writeback_in_worker,
 			    in->trace.skip_in_worker);
 	} else {
 		verdict_set(v, VERDICT_PASS, 'e', "PASS",

@@ -305,6 +305,8 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	jcount(f, "release_writeback_in_worker", t->writeback_in_worker, false);
 	jcount(f, "release_skip_elsewhere", t->skip_elsewhere, false);
 	jcount(f, "release_writeback_elsewhere", t->writeback_elsewhere, false);
+	jcount(f, "release_async_in_worker", t->async_in_worker, false);
+	jcount(f, "release_async_elsewhere", t->async_elsewhere, false);
 	jcount(f, "release_other", t->release_other, false);
 	jfield_str(f, 4, "flags_restored", trace_flags_restored(t));
 	jcount(f, "nofs_in_worker", t->nofs_in_worker, false);

@@ -143,6 +143,9 @@ bad "PROTO=sctp" "unknown transport" vm-up +PROTO=sctp
 bad "NFSv4 over UDP" "PROTO=udp needs VERS=3" vm-up +VERS=4.2 +PROTO=udp
 bad "CONFIG=bogus" "unknown kernel CONFIG" kernel +CONFIG=bogus
 bad "CONFIG=bogus" "unknown kernel CONFIG" nfs-test +CONFIG=bogus
+bad "KERNEL=6.13" "unknown KERNEL '6.13'" nfs-test +KERNEL=6.13
+bad "KERNEL=6.13" "unknown KERNEL '6.13'" kernel +KERNEL=6.13
+bad "KERNEL with a quote" "unknown KERNEL" nfs-test "KERNEL=6.1'x"
 # --- PATCHES, EXTRA_PATCHES ---
 bad "PATCHES missing" "is not a directory" nfs-test "+PATCHES=$tmp/none"
 bad "PATCHES without series" "has no 'series' file" nfs-test "+PATCHES=$tmp/noseries"
@@ -170,13 +173,20 @@ expect() {
 		echo "$SCENARIOS/$ARMS/$MODES/$RUNS"' sh "$TOP" 2>&1) || true
 	if [ "$got" = "$want" ]; then ok "$desc"; else not_ok "$desc" "got '$got', want '$want'"; fi
 }
-expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp nconnect-v3/fixed control/forced/2" SCENARIOS=deadlock,v3-tcp
+expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp nconnect-v3/fixed control stock/forced/2" SCENARIOS=deadlock,v3-tcp
+expect "KERNEL=6.12: a workload name takes the 6.12-only scenarios too" \
+	"v3-tcp v42-tcp v3-udp v3-tcp-stock v42-tcp-stock v3-udp-stock nconnect-v3/stock/forced/1" \
+	SCENARIOS=deadlock NFSTB_TREE=6.12 ARMS=stock RUNS=1
+bad "a 6.12-only scenario on 6.1" "scenario v3-tcp-stock runs only on KERNEL=6.12" nfs-test +SCENARIOS=v3-tcp-stock
 expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced/1000" \
 	SCENARIOS="v3-tcp v3-tcp" ARMS=control,control MODES="natural forced,natural" RUNS=1000
-expect "SCENARIOS=all,swap is every scenario once" \
-	"$(awk '$1 == "scenario" {print $2}' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control/forced/2" SCENARIOS=all,swap
+# every scenario of the table but those with a 'trees' line without 6.1
+expect "SCENARIOS=all,swap is every 6.1 scenario once" \
+	"$(awk '$1 == "scenario" { if (name && !skip[name]) print name; name = $2; skip[name] = ($3 == "like") ? skip[$4] : 0 }
+		$1 == "trees" { skip[name] = !/[ \t]6\.1([ \t]|$)/ }
+		END { if (name && !skip[name]) print name }' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control stock/forced/2" SCENARIOS=all,swap
 expect "SCENARIOS=default is what an empty SCENARIOS runs" \
-	"$(clean_env bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test; echo "$SCENARIOS"' sh "$TOP" 2>&1)/fixed control/forced/2" SCENARIOS=default
+	"$(clean_env bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test; echo "$SCENARIOS"' sh "$TOP" 2>&1)/fixed control stock/forced/2" SCENARIOS=default
 
 # --- what scenarios.sh makes of a table: 'like' inherits, and a child's
 # line replaces the parent's line of the same key and names ---

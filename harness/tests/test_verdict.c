@@ -455,6 +455,35 @@ static void test_lockdep_rule_order(void **state)
 	assert_string_equal(v.reason, "cannot read server console");
 }
 
+/* ---- arm stock: a kernel's own release (6.12) ---- */
+
+static void test_stock_arm(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->arm = "stock";
+	boot_marker(in);
+	in->trace.skip_in_worker = 0;
+	in->trace.async_in_worker = 5;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	assert_string_equal(v.reason,
+		"files=4 bytes=100 verified on client and server, the kernel's own release "
+		"in a connect worker: 5 async_writeback, 0 writeback, 0 skip_nofs, no hang");
+	/* no release in a connect worker: the question was never asked */
+	in->trace.async_in_worker = 0;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_HAZARD_NOT_REACHED);
+	assert_string_equal(v.reason, "no nfs_release_folio decision inside a connect worker");
+	/* a stock arm that deadlocks is judged like any other */
+	in->trace.async_in_worker = 5;
+	deadlock(in, 18500000);
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
+}
+
 /* ---- mode swap ---- */
 
 static struct verdict_input *swap_run(const char *arm)
@@ -886,6 +915,7 @@ int main(void)
 		cmocka_unit_test(test_lockdep_pass),
 		cmocka_unit_test(test_lockdep_reports),
 		cmocka_unit_test(test_lockdep_rule_order),
+		cmocka_unit_test(test_stock_arm),
 		cmocka_unit_test(test_swap_pass),
 		cmocka_unit_test(test_swap_hang_keeps_signature),
 		cmocka_unit_test(test_swap_oom_then_fail),

@@ -83,9 +83,18 @@ start_tracing() {
 	log "phase=tracing events=$(cat $t/set_event | wc -l) heartbeat_ms=500"
 }
 
+# knob_path NAME: the parameter file of a test switch: sunrpc's, or nfs's
+# (release_folio_wait, 6.12 series only); sunrpc's path when neither has it.
+knob_path() {
+	for m in sunrpc nfs; do
+		[ -e /sys/module/$m/parameters/$1 ] && { echo /sys/module/$m/parameters/$1; return 0; }
+	done
+	echo $params/$1
+}
+
 set_knob() {
-	if [ -w $params/$1 ]; then
-		echo "$2" > $params/$1
+	if [ -w "$(knob_path $1)" ]; then
+		echo "$2" > "$(knob_path $1)"
 	else
 		log "phase=error what=missing-knob knob=$1"
 		return 1
@@ -99,7 +108,7 @@ apply_knobs() {
 	said=
 	for kv in $(echo "$knobs" | tr ',' ' '); do
 		set_knob "${kv%%=*}" "${kv#*=}" || return 1
-		said="$said ${kv%%=*}=$(cat "$params/${kv%%=*}")"
+		said="$said ${kv%%=*}=$(cat "$(knob_path "${kv%%=*}")")"
 	done
 	log "phase=arm arm=$arm$said"
 }
