@@ -311,6 +311,32 @@ static bool is_reclaim(const char *name)
 }
 
 /*
+ * The connect worker a task runs in under direct reclaim: the first
+ * connect-worker frame outward of a direct-reclaim frame, looking from
+ * frame @from outward, else its Workqueue: line (a tail call can hide the
+ * worker's frame).  *@reclaim gets the innermost reclaim frame, or NULL.
+ */
+static const char *worker_under_reclaim(const struct blocked_task *t,
+					size_t from, const char **reclaim)
+{
+	const char *worker = NULL;
+
+	*reclaim = NULL;
+	for (size_t i = from; i < t->nframes; i++) {
+		if (!*reclaim && is_reclaim(t->frames[i]))
+			*reclaim = t->frames[i];
+		else if (*reclaim && !worker &&
+			 in_list(t->frames[i], connect_workers,
+				 ARRAY_SIZE(connect_workers)))
+			worker = t->frames[i];
+	}
+	if (!worker && in_list(t->wq_fn, connect_workers,
+			       ARRAY_SIZE(connect_workers)))
+		worker = t->wq_fn;
+	return worker;
+}
+
+/*
  * Frames are innermost first, so the cycle reads: wait < release < reclaim
  * < worker by index.  The worker may instead come from the Workqueue: line
  * (its frame can be missing when the work function tail-calls).
@@ -318,8 +344,8 @@ static bool is_reclaim(const char *name)
 static bool match_cycle(const struct blocked_task *t, struct classification *c)
 {
 	size_t rel = t->nframes, i;
-	const char *worker = NULL, *wait = NULL;
-	bool reclaim = false;
+	const char *worker, *wait = NULL, *reclaim_frame;
+	bool reclaim;
 
 	for (i = 0; i < t->nframes; i++)
 		if (in_list(t->frames[i], release_fns, ARRAY_SIZE(release_fns))) {
@@ -334,17 +360,8 @@ static bool match_cycle(const struct blocked_task *t, struct classification *c)
 				wait = wait_fns[w];
 				break;
 			}
-	for (i = rel + 1; i < t->nframes; i++) {
-		if (is_reclaim(t->frames[i]))
-			reclaim = true;
-		else if (reclaim && !worker &&
-			 in_list(t->frames[i], connect_workers,
-				 ARRAY_SIZE(connect_workers)))
-			worker = t->frames[i];
-	}
-	if (!worker && in_list(t->wq_fn, connect_workers,
-			       ARRAY_SIZE(connect_workers)))
-		worker = t->wq_fn;
+	worker = worker_under_reclaim(t, rel + 1, &reclaim_frame);
+	reclaim = reclaim_frame != NULL;
 	if (wait && worker && !reclaim && !c->near_miss[0])
 		snprintf(c->near_miss, sizeof(c->near_miss),
 			 "%s:%ld waits in %s under %s in %s, but no direct-reclaim frame (by name) between them",
@@ -375,22 +392,13 @@ static bool match_cycle(const struct blocked_task *t, struct classification *c)
 static bool match_alloc_stall(const struct blocked_task *t,
 			      struct classification *c)
 {
-	const char *worker = NULL, *reclaim = NULL;
+	const char *worker, *reclaim;
 
-	for (size_t i = 0; i < t->nframes; i++) {
+	for (size_t i = 0; i < t->nframes; i++)
 		if (in_list(t->frames[i], release_fns, ARRAY_SIZE(release_fns)) ||
 		    in_list(t->frames[i], wait_fns, ARRAY_SIZE(wait_fns)))
 			return false;
-		if (!reclaim && is_reclaim(t->frames[i]))
-			reclaim = t->frames[i];
-		else if (reclaim && !worker &&
-			 in_list(t->frames[i], connect_workers,
-				 ARRAY_SIZE(connect_workers)))
-			worker = t->frames[i];
-	}
-	if (!worker && in_list(t->wq_fn, connect_workers,
-			       ARRAY_SIZE(connect_workers)))
-		worker = t->wq_fn;
+	worker = worker_under_reclaim(t, 0, &reclaim);
 	if (!reclaim || !worker)
 		return false;
 	snprintf(c->worker, sizeof(c->worker), "%s", worker);
