@@ -155,7 +155,11 @@ tree_knobs=""
 [ "$tree" = 6.1 ] || [ ! -f "$TOP/kernel-patches/$tree/arm-knobs" ] ||
 	tree_knobs=$(sed -e 's/#.*//' "$TOP/kernel-patches/$tree/arm-knobs")
 echo "$tree" > "$RESULTS_DIR/kernel-tree"
-log "kernel tree: linux-source-$tree${tree_knobs:+, every arm's default knobs:$(echo " "$tree_knobs)}"
+if [ -n "$tree_knobs" ]; then
+	log "kernel tree: linux-source-$tree, knobs of every arm unless it sets them:" $tree_knobs
+else
+	log "kernel tree: linux-source-$tree"
+fi
 k=0
 for s in $SCENARIOS; do
 	workload=$(scenario_get "$s" workload)

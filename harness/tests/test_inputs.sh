@@ -75,6 +75,13 @@ bad() {
 	if [ -z "$why" ]; then ok "make $goal: $desc (${ms} ms)"; else not_ok "make $goal: $desc" "$why"; fi
 }
 
+# --- every shell script of the project parses (most run only in the lab) ---
+for f in "$TOP"/harness/*.sh "$TOP"/harness/tests/*.sh "$TOP"/vm/*.sh "$TOP"/vm/guest/*.sh \
+	"$TOP"/kernel-patches/*.sh "$TOP"/.ci/run; do
+	if err=$(bash -n "$f" 2>&1); then ok "${f#"$TOP"/} parses"
+	else not_ok "${f#"$TOP"/} parses" "$(head -1 <<< "$err")"; fi
+done
+
 # --- SCENARIOS, ARMS, MODES ---
 bad "unknown scenario" "unknown scenario 'bogus'" nfs-test +SCENARIOS=bogus
 if [ "$last_ms" -lt 1000 ]; then ok "SCENARIOS=bogus refused in under a second ($last_ms ms)"
