@@ -59,7 +59,9 @@ start_tracing() {
 	# the stream. The connect workers run on xprtiod, unbound.
 	[ -e $t/events/kmem/mm_page_alloc/filter ] &&
 		echo 'comm ~ "kworker/u*" && gfp_flags & 0x400' > $t/events/kmem/mm_page_alloc/filter
-	echo 4096 > $t/buffer_size_kb
+	# Per CPU; nfstb.tracekb=N for a scenario that traces more (6.12's
+	# stock release logs every folio a connect worker's reclaim meets).
+	echo "${nfstb_tracekb:-4096}" > $t/buffer_size_kb
 	echo 1 > $t/tracing_on
 	# The trace channel is the virtio-serial port the harness named.
 	chan=/dev/null
