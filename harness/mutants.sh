@@ -1,7 +1,8 @@
 #!/bin/bash
 # make nfs-mutants: the mutation self-test of the testbed's verdict.
 #
-# Each kernel-patches/mutants/*.patch is a plausible mistake in a port of
+# Each kernel-patches/mutants/*.patch (kernel-patches/6.12/mutants/ with
+# KERNEL=6.12) is a plausible mistake in a port of
 # the fix (5cf02d09b50b as a NOFS scope), applied after the series with
 # EXTRA_PATCHES. Its commit message names, in a "Nfstb-Caught-By:" trailer,
 # the default scenarios that should catch it (all default scenarios if it
@@ -18,7 +19,11 @@ set -euo pipefail
 . "$(dirname "$0")/../vm/lib.sh"
 . "$TOP/harness/scenarios.sh"
 
-dir=$TOP/kernel-patches/mutants
+# The tree's mutants (KERNEL=6.12: kernel-patches/6.12/mutants/).
+case "${NFSTB_TREE:-6.1}" in
+6.1) dir=$TOP/kernel-patches/mutants ;;
+*) dir=$TOP/kernel-patches/$NFSTB_TREE/mutants ;;
+esac
 mapfile -t all < <(cd "$dir" && ls -1 ./*.patch 2> /dev/null | sed 's#^\./##; s#\.patch$##')
 [ ${#all[@]} -gt 0 ] || die "no mutants in $dir"
 if [ -n "${MUTANTS:-}" ]; then
