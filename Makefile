@@ -75,10 +75,11 @@ nfs-test: deps harness-tools images
 # scenarios (blocking release: control must hang, fixed must pass) and their
 # -stock variants (6.12's own release, with and without the NOFS port), the
 # lockdep scenarios, and lockdep on the stock release (must stay silent).
-NFS_TEST_612 := smoke-v3,smoke-v42,v3-tcp,v42-tcp,v3-udp,v3-tcp-stock,v42-tcp-stock,v3-udp-stock,\
-	lockdep-v3,lockdep-v3-udp,lockdep-v42,lockdep-v3-stock
+NFS_TEST_612 := smoke-v3,smoke-v42,v3-tcp,v42-tcp,v3-udp,v3-tcp-stock,v42-tcp-stock,v3-udp-stock
+NFS_TEST_612 := $(NFS_TEST_612),lockdep-v3,lockdep-v3-udp,lockdep-v42,lockdep-v3-stock
+nfs-test-6.12: export SCENARIOS := $(or $(SCENARIOS),$(NFS_TEST_612))
 nfs-test-6.12:
-	@$(MAKE) --no-print-directory nfs-test KERNEL=6.12 SCENARIOS=$(or $(SCENARIOS),$(NFS_TEST_612))
+	@$(MAKE) --no-print-directory nfs-test KERNEL=6.12
 
 # The harness's cmocka run stays last: its closing line ends the output.
 check: deps
