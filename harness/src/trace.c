@@ -313,6 +313,7 @@ static void on_page_alloc(struct counter *k, const struct trace_event *ev)
 {
 	struct worker_state *w = worker_of(k, ev->pid, false);
 
+	k->c->page_alloc_events++;
 	if (w && w->inside)
 		k->c->page_alloc_in_worker++;
 }

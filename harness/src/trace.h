@@ -54,6 +54,7 @@ struct trace_counts {
 	 * reclaim, its allocation could not be served above the watermark */
 	long reclaim_in_worker;
 	long page_alloc_in_worker;	/* kmem:mm_page_alloc inside a worker */
+	long page_alloc_events;		/* ... by any task: was it traced? */
 	char first_reclaim_in_worker[128];	/* "kworker/u4:1-35 at 17.2" */
 	long commits_initiated;		/* nfs_initiate_commit */
 	int64_t first_skip_us;		/* earliest skip_nofs in a worker */

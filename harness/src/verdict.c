@@ -348,7 +348,14 @@ static void swap_reconnect_memory(const struct verdict_input *in, char *out,
 			     "above min" : "at or below min");
 	if (n < 0 || (size_t)n >= len)
 		return;
-	if (t->reclaim_in_worker)
+	/* "0 pages" is a claim only when workers ran and allocations were
+	 * traced at all (the event and its filter exist on this kernel). */
+	if (!t->worker_enter)
+		snprintf(out + n, len - n, ", no connect worker in the trace");
+	else if (!t->page_alloc_events && !t->reclaim_in_worker)
+		snprintf(out + n, len - n,
+			 ", page allocations not traced, no direct reclaim inside a connect worker");
+	else if (t->reclaim_in_worker)
 		snprintf(out + n, len - n,
 			 ", %ld page(s) allocated and %ld direct reclaim(s) inside a connect worker, first %s",
 			 t->page_alloc_in_worker, t->reclaim_in_worker,

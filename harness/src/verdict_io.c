@@ -314,6 +314,7 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	jcount(f, "direct_reclaim_begin", t->direct_reclaim_begin, false);
 	jcount(f, "reclaim_in_worker", t->reclaim_in_worker, false);
 	jcount(f, "page_alloc_in_worker", t->page_alloc_in_worker, false);
+	jcount(f, "page_alloc_events", t->page_alloc_events, false);
 	jfield_str(f, 4, "first_reclaim_in_worker", t->first_reclaim_in_worker);
 	jcount(f, "commits_initiated", t->commits_initiated, false);
 	jfield_time(f, 4, "first_skip_time", t->first_skip_us);

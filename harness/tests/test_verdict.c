@@ -511,6 +511,7 @@ static struct verdict_input *swap_run(const char *arm)
 	in->trace.exits_checked = 2;
 	in->trace.memalloc_in_worker = 2;
 	in->trace.nofs_in_worker = 2;
+	in->trace.page_alloc_events = 40;	/* other kworkers' */
 	boot_marker(in);
 	return in;
 }
@@ -554,6 +555,16 @@ static void test_swap_pass(void **state)
 	in->trace.reclaim_in_worker = 0;
 	verdict_decide(in, &v);
 	assert_true(strstr(v.reason, "; reconnect memory not logged, 5 page(s) allocated inside a connect worker and no direct reclaim"));
+	/* no claim about the slab without the page-allocation witness */
+	in->trace.page_alloc_in_worker = 0;
+	in->trace.page_alloc_events = 0;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	assert_true(strstr(v.reason, ", page allocations not traced, no direct reclaim inside a connect worker"));
+	assert_null(strstr(v.reason, "free slab objects"));
+	in->trace.worker_enter = 0;
+	verdict_decide(in, &v);
+	assert_true(strstr(v.reason, ", no connect worker in the trace"));
 }
 
 static void test_swap_hang_keeps_signature(void **state)
