@@ -456,6 +456,14 @@ const char *signature_name(enum signature sig)
 	return enum_name(names, ARRAY_SIZE(names), sig, "none");
 }
 
+static const struct {
+	bool (*match)(const struct blocked_task *t, struct classification *c);
+	enum signature sig;
+} named_hangs[] = {
+	{ match_cycle, SIG_RECLAIM_COMMIT_DEADLOCK },
+	{ match_alloc_stall, SIG_CONNECT_ALLOC_STALL },
+};
+
 void classify(const struct hang_reports *r, struct classification *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -466,27 +474,26 @@ void classify(const struct hang_reports *r, struct classification *c)
 	c->blocked = r->n;
 	snprintf(c->title, sizeof(c->title), "none");
 
-	/* The cycle wins over any other blocked task, whatever the order. */
-	for (size_t i = 0; i < r->n; i++) {
-		if (!match_cycle(&r->v[i], c))
-			continue;
-		c->sig = SIG_RECLAIM_COMMIT_DEADLOCK;
-		name_task(&r->v[i], c);
-		snprintf(c->title, sizeof(c->title),
-			 "reclaim-commit-deadlock in %s via %s -> %s",
-			 c->worker, c->release, c->wait);
-		return;
-	}
-	for (size_t i = 0; i < r->n; i++) {
-		if (!match_alloc_stall(&r->v[i], c))
-			continue;
-		c->sig = SIG_CONNECT_ALLOC_STALL;
-		name_task(&r->v[i], c);
-		snprintf(c->title, sizeof(c->title),
-			 "connect-alloc-stall in %s under %s", c->worker,
-			 c->wait);
-		return;
-	}
+	/*
+	 * The named hangs in rank order: the cycle wins over any other blocked
+	 * task, whatever the order of the reports, then a stalled connect.
+	 */
+	for (size_t k = 0; k < ARRAY_SIZE(named_hangs); k++)
+		for (size_t i = 0; i < r->n; i++) {
+			if (!named_hangs[k].match(&r->v[i], c))
+				continue;
+			c->sig = named_hangs[k].sig;
+			name_task(&r->v[i], c);
+			if (c->sig == SIG_RECLAIM_COMMIT_DEADLOCK)
+				snprintf(c->title, sizeof(c->title),
+					 "reclaim-commit-deadlock in %s via %s -> %s",
+					 c->worker, c->release, c->wait);
+			else
+				snprintf(c->title, sizeof(c->title),
+					 "connect-alloc-stall in %s under %s",
+					 c->worker, c->wait);
+			return;
+		}
 	if (!r->n)
 		return;
 	c->sig = SIG_OTHER_HANG;
