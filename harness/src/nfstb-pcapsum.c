@@ -102,7 +102,7 @@ static bool has_unanswered(const struct pcap_recs *rs, const struct xid_set *rep
 static int tshark_pass(const char *pcap, bool out_of_order, const struct pcap_names *names,
 		       struct pcap_recs *rs, const struct xid_set *only_new_replies)
 {
-	char *argv[12 + 2 * TSH_NFIELDS];
+	char *argv[16 + 2 * TSH_NFIELDS];
 	struct pkt_rec recs[PKT_MAX_PER_FRAME];
 	struct tshark_proc tp;
 	char *line = NULL;
@@ -114,6 +114,17 @@ static int tshark_pass(const char *pcap, bool out_of_order, const struct pcap_na
 	argv[n++] = "-o";
 	argv[n++] = out_of_order ? "tcp.reassemble_out_of_order:TRUE" :
 				   "tcp.reassemble_out_of_order:FALSE";
+	/*
+	 * The client's RPC sockets bind a reserved port (512-1023, mount.nfs
+	 * and the kernel's xprt alike), and tshark picks the dissector of
+	 * the lower port first: from port 853 (DNS over DTLS/TLS) every NFS
+	 * packet was decoded as DTLS and none as RPC. Those ports carry
+	 * nothing but RPC in a capture of the lab.
+	 */
+	argv[n++] = "-d";
+	argv[n++] = "udp.port==512-1023,rpc";
+	argv[n++] = "-d";
+	argv[n++] = "tcp.port==512-1023,rpc";
 	argv[n++] = "-r";
 	argv[n++] = (char *)pcap;
 	argv[n++] = "-Y";
