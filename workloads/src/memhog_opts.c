@@ -12,6 +12,9 @@ static const struct opt_spec memhog_specs[] = {
 	  .invalid = "--available must be a positive number of MiB, e.g. 64" },
 	{ "fraction", OPT_FRACTION, offsetof(struct memhog_opts, fraction),
 	  .invalid = "--fraction must be a number between 0 and 1 (exclusive), e.g. 0.10" },
+	{ "above-low", OPT_COUNT, offsetof(struct memhog_opts, above_low_mb),
+	  .min = 1, .max = 1u << 20,
+	  .invalid = "--above-low must be a positive number of MiB, e.g. 4" },
 	OPT_SPEC_HOLD_FILE(struct memhog_opts, hold_file, NULL),
 	OPT_SPEC_TIMEOUT(struct memhog_opts, timeout_s, MEMHOG_DEFAULT_TIMEOUT_S),
 	{ "chunk", OPT_COUNT, offsetof(struct memhog_opts, chunk_mb),
@@ -19,15 +22,17 @@ static const struct opt_spec memhog_specs[] = {
 	  .invalid = "--chunk must be a number of MiB from 1 to 1024, e.g. 4" },
 };
 
-/* Exactly one target: an absolute MemAvailable or a fraction of RAM. */
+/* Exactly one target: an absolute MemAvailable, a fraction of RAM, or
+ * free pages just above the low watermark. */
 static const char *memhog_check(void *opts)
 {
 	const struct memhog_opts *o = opts;
+	int targets = !!o->available_mb + (o->fraction > 0) + !!o->above_low_mb;
 
-	if (o->available_mb && o->fraction > 0)
-		return "--available and --fraction are mutually exclusive: give one target";
-	if (!o->available_mb && !(o->fraction > 0))
-		return "a target is required: --available MB or --fraction F";
+	if (targets > 1)
+		return "--available, --fraction and --above-low are mutually exclusive: give one target";
+	if (!targets)
+		return "a target is required: --available MB, --fraction F or --above-low MB";
 	return NULL;
 }
 

@@ -13,6 +13,7 @@
 struct memhog_opts {
 	uint64_t available_mb; /* target MemAvailable in MiB, or 0 ... */
 	double fraction;       /* ... target as a fraction of MemTotal */
+	uint64_t above_low_mb; /* ... or: zone free pages <= low + this */
 	const char *hold_file; /* NULL: hold for --timeout seconds */
 	uint64_t timeout_s;
 	uint64_t chunk_mb;

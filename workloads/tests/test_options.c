@@ -9,6 +9,7 @@
 #include "parse_num.h"
 #include "reconnect_opts.h"
 #include "swapfill_opts.h"
+#include "tracepump_opts.h"
 #include "verify_opts.h"
 #include "writer_opts.h"
 
@@ -115,6 +116,7 @@ static void test_memhog_good(void **state)
 	struct memhog_opts o;
 	char **a = ARGV("m", "--available", "64", "--hold-file", "/tmp/h", "--chunk", "8");
 	char **b = ARGV("m", "--fraction", "0.10");
+	char **c = ARGV("m", "--above-low", "2", "--chunk", "1");
 
 	(void)state;
 	assert_int_equal(cli_parse(&memhog_tool, ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
@@ -126,6 +128,10 @@ static void test_memhog_good(void **state)
 	assert_int_equal(o.chunk_mb, 4);
 	assert_null(o.hold_file);
 	assert_int_equal(memhog_target_kb(&o, 1000000), 100000);
+	assert_int_equal(cli_parse(&memhog_tool, ARGC(c), c, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(o.above_low_mb, 2);
+	assert_int_equal(o.available_mb, 0);
+	assert_int_equal(o.chunk_mb, 1);
 }
 
 /* --- nfstb-reconnect --- */
@@ -183,6 +189,7 @@ static void test_swapfill_good(void **state)
 
 static const struct tool_def *const all_tools[] = {
 	&writer_tool, &verify_tool, &memhog_tool, &reconnect_tool, &swapfill_tool,
+	&tracepump_tool,
 };
 
 static void test_help(void **state)
@@ -245,7 +252,7 @@ static void test_bad(void **state)
 		assert_string_equal(err, msg);
 		cases++;
 	}
-	assert_int_equal(cases, 44);
+	assert_int_equal(cases, 49);
 	free(text);
 }
 
