@@ -8,6 +8,7 @@
 #include "memhog_opts.h"
 #include "parse_num.h"
 #include "reconnect_opts.h"
+#include "slabfill_opts.h"
 #include "swapfill_opts.h"
 #include "tracepump_opts.h"
 #include "verify_opts.h"
@@ -189,7 +190,7 @@ static void test_swapfill_good(void **state)
 
 static const struct tool_def *const all_tools[] = {
 	&writer_tool, &verify_tool, &memhog_tool, &reconnect_tool, &swapfill_tool,
-	&tracepump_tool,
+	&tracepump_tool, &slabfill_tool,
 };
 
 static void test_help(void **state)
@@ -252,7 +253,7 @@ static void test_bad(void **state)
 		assert_string_equal(err, msg);
 		cases++;
 	}
-	assert_int_equal(cases, 49);
+	assert_int_equal(cases, 53);
 	free(text);
 }
 
