@@ -9,8 +9,10 @@
 #              scenarios, e.g. swap), 'all', or 'default' (those marked
 #              'default yes'; also what an empty SCENARIOS runs)
 #   ARMS       fixed,control                 (default: both)
-#   MODES      forced,natural                (default: forced)
-#   RUNS       runs per scenario/arm/mode    (default: 2)
+#   MODES      forced,natural                (default: forced, and the modes
+#              a scenario declares 'runs' for in scenarios.def)
+#   RUNS       runs per scenario/arm/mode    (default: 2, or the scenario's
+#              'runs MODE N')
 #   CAPTURE    1 = tcpdump the lab network   (default: 1)
 #   RESULTS    results root, an absolute path (default: results/)
 #   WATCHDOG   seconds (default: each scenario's own, scenarios.def)
@@ -179,7 +181,9 @@ for s in $SCENARIOS; do
 					case " $knobs " in *" ${d%%=*}="*) ;; *) knobs="${knobs:+$knobs }$d" ;; esac
 				done
 			fi
-			for n in $(seq 1 "$RUNS"); do
+			runs=$(scenario_runs "$s" "$m")
+			[ "$runs" -gt 0 ] || continue
+			for n in $(seq 1 "$runs"); do
 				k=$((k + 1))
 				rid=$(run_name "$s" "$a" "$m" "$n")
 				seed=$(run_seed "$s" "$a" "$m" "$n")
@@ -187,7 +191,8 @@ for s in $SCENARIOS; do
 				cmdline="$cmdline nfstb.run=$rid nfstb.seed=$seed nfstb.knobs=$(echo "${knobs:--}" | tr ' ' ',')"
 				cmdline="$cmdline nfstb.trigger=$(scenario_get "$s" "mode $m")"
 				# shellcheck disable=SC2046 # KEY=VALUE words, checked by scenarios.sh
-				cmdline="$cmdline$(words_prefixed nfstb. $(scenario_get "$s" mount) $(scenario_get "$s" guest))"
+				# The mode's own guest parameters come last: they win.
+				cmdline="$cmdline$(words_prefixed nfstb. $(scenario_get "$s" mount) $(scenario_get "$s" guest) $(scenario_get "$s" "modeguest $m"))"
 				server=$(scenario_get "$s" server)
 				# shellcheck disable=SC2046
 				tsv_row "$k" "$rid" "$s" "$a" "$m" "$n" "$seed" "${expect:--}" "${percent:--}" \

@@ -2,7 +2,8 @@
 #
 # scenarios_load: parse the table into SCENARIO_FLAT, one line per
 # declaration with every 'like' resolved: NAME<TAB>KEY<TAB>VALUE, where KEY
-# is 'workload', 'mount', ..., 'arm A', 'mode M' or 'expect A M'. A table
+# is 'workload', 'mount', ..., 'arm A', 'mode M' (its trigger), 'modeguest M'
+# (the mode's own guest parameters), 'runs M' or 'expect A M'. A table
 # that breaks the format is one line 'nfstb: error: scenarios.def:N: ...'.
 # The queries below read SCENARIO_FLAT only.
 
@@ -39,15 +40,22 @@ scenarios_load() {
 		k = $1
 		if (k == "about") { set(name, k, rest(2)); next }
 		if (rest(2) !~ /^[A-Za-z0-9_.,=*()\/ -]*$/) fail(k " of " name ": only letters, digits and _ . , = * ( ) / - are allowed")
-		if (k ~ /^(mount|guest|server|arm)$/)
-			for (i = (k == "arm" ? 3 : 2); i <= NF; i++)
+		if (k ~ /^(mount|guest|server|arm|mode)$/)
+			for (i = (k == "arm" ? 3 : k == "mode" ? 4 : 2); i <= NF; i++)
 				if ($i !~ /^[a-z][a-z0-9_]*=[A-Za-z0-9_.,-]+$/) fail(k " of " name ": \"" $i "\" is not KEY=VALUE")
 		if (k == "verify" && rest(2) !~ /^client(,server)?$/) fail("verify of " name ": client,server or client")
 		if (k == "trees" && rest(2) !~ /^(6\.1|6\.12)( (6\.1|6\.12))*$/) fail("trees of " name ": one or more of 6.1 6.12")
 		if (k == "arm" || k == "mode") {
 			if (NF < 2) fail(k " needs a name")
-			if (k == "mode" && NF != 3) fail("expected: mode NAME TRIGGER (- for none)")
-			set(name, k " " $2, rest(3))
+			if (k == "mode" && NF < 3) fail("expected: mode NAME TRIGGER (- for none) [KEY=VALUE...]")
+			if (k == "mode") {
+				set(name, k " " $2, $3)
+				set(name, "modeguest " $2, rest(4))
+			} else
+				set(name, k " " $2, rest(3))
+		} else if (k == "runs") {
+			if (NF != 3 || $3 !~ /^[1-9][0-9]?[0-9]?$/) fail("expected: runs MODE N (1-999)")
+			set(name, k " " $2, $3)
 		} else if (k == "expect") {
 			if (NF != 5 || $5 !~ /^([1-9][0-9]?|100)$/) fail("expected: expect ARM MODE VERDICT PERCENT (1-100)")
 			set(name, k " " $2 " " $3, $4 " " $5)
@@ -68,6 +76,10 @@ scenarios_load() {
 			split("workload mount kernel default watchdog verify", need, " ")
 			for (i = 1; i <= 6; i++) if (!((name, need[i]) in value)) { NR = 0; fail("scenario " name " has no " need[i]) }
 			if (!arms || !modes) { NR = 0; fail("scenario " name " needs at least one arm and one mode") }
+			for (i = 1; i <= nkeys[name]; i++)
+				if (keys[name, i] ~ /^runs / && !((name, "mode " substr(keys[name, i], 6)) in value)) {
+					NR = 0; fail("scenario " name ": runs of mode " substr(keys[name, i], 6) ", which it does not declare")
+				}
 			if (value[name, "watchdog"] !~ /^[1-9][0-9]*$/ || length(value[name, "watchdog"]) > 4) { NR = 0; fail("scenario " name ": watchdog must be 1-9999 seconds") }
 			for (i = 1; i <= nkeys[name]; i++)
 				printf "%s\t%s\t%s\n", name, keys[name, i], value[name, keys[name, i]]
@@ -90,6 +102,23 @@ scenario_names_of() {
 # ones MODES= chooses between).
 trigger_modes() {
 	awk -F'\t' '$2 ~ /^mode / && $3 != "-" && !seen[$2]++ { print substr($2, 6) }' <<< "$SCENARIO_FLAT"
+}
+
+# scenario_runs NAME MODE: how many runs of MODE (0: none). Without
+# MODES=, a scenario runs its modes without a trigger, forced, and the
+# modes it declares 'runs' for; the others not at all. Then: RUNS= when
+# given, else the scenario's 'runs MODE N', else RUNS (2).
+scenario_runs() {
+	local declared
+	declared=$(scenario_get "$1" "runs $2")
+	if [ -z "${MODES_GIVEN:-}" ] && [ -z "$declared" ] && [ "$2" != forced ] &&
+		[ "$(scenario_get "$1" "mode $2")" != - ]; then
+		echo 0
+	elif [ -n "${RUNS_GIVEN:-}" ] || [ -z "$declared" ]; then
+		echo "$RUNS"
+	else
+		echo "$declared"
+	fi
 }
 
 # scenario_expect NAME ARM MODE: "VERDICT PERCENT", or '' (report only).

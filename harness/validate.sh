@@ -177,7 +177,11 @@ check_selection() {
 	SCENARIOS=$(resolve_scenarios "${SCENARIOS:-}") || exit 1
 	ARMS=$(choose ARMS arm "${ARMS:-}" fixed,control,stock fixed control stock) || exit 1
 	# shellcheck disable=SC2046 # the trigger modes are words of the table
-	MODES=$(choose MODES mode "${MODES:-}" forced $(trigger_modes)) || exit 1
+	# Without MODES=, every trigger mode is chosen, and a scenario runs
+	# those it declares 'runs' for besides forced (scenario_runs).
+	MODES_GIVEN=${MODES:+1}
+	MODES=$(choose MODES mode "${MODES:-}" "$(trigger_modes | paste -sd,)" $(trigger_modes)) || exit 1
+	RUNS_GIVEN=${RUNS:+1}
 	RUNS=${RUNS:-2}
 	check_int RUNS "$RUNS" 1 1000
 	CAPTURE=${CAPTURE:-1}
@@ -189,7 +193,7 @@ check_selection() {
 	check_int RUN_TIMEOUT "$RUN_TIMEOUT" 1 86400
 	RESULTS=${RESULTS:-$TOP/results}
 	check_results "$RESULTS"
-	export SCENARIOS ARMS MODES RUNS CAPTURE WATCHDOG RUN_TIMEOUT RESULTS
+	export SCENARIOS ARMS MODES MODES_GIVEN RUNS RUNS_GIVEN CAPTURE WATCHDOG RUN_TIMEOUT RESULTS
 }
 
 # check_against: AGAINST (make bench), empty or a commit of this repository;

@@ -31,8 +31,9 @@ static void usage(void)
 	       "               classname scenario.arm.mode) and the index DIR/report.md, DIR/report.html\n"
 	       "               with DIR/summary.tsv (nfstb-table) and, per run, a link to its report, its\n"
 	       "               reason and, for an unexpected verdict, the witness that decided it\n"
-	       "A run fails when its verdict is not what its arm expects: fixed or smoke => PASS,\n"
-	       "control+forced => DEADLOCK(reclaim-commit-deadlock), control+natural => report only.\n"
+	       "A run fails when its verdict is not what its scenario declares for its arm and mode\n"
+	       "(harness/scenarios.def, via matrix.tsv): e.g. fixed => PASS, control+forced and\n"
+	       "control+natural => DEADLOCK(reclaim-commit-deadlock), control+swap => report only.\n"
 	       "Exit: 0 written (whatever the verdicts), 1 I/O error, 2 usage error.\n", prog);
 }
 

@@ -7,6 +7,7 @@
 #include "timeline.h"
 #include "util.h"
 #include "verdict.h"
+#include "verdict_io.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -304,7 +305,7 @@ void run_row_name(const struct run_row *r, char *buf, size_t len)
 
 /* The table: the runs grouped by scenario x arm x mode. */
 
-#define NCOLS 10
+#define NCOLS VERDICT_TSV_NCOLS
 
 static bool valid_number(const char *s, double *out)
 {
@@ -354,7 +355,7 @@ int table_add_line(struct table *t, const char *line,
 	char buf[1024], *col[NCOLS + 1], *p = buf;
 	struct table_group *g;
 	size_t n = 0;
-	double detect = 0;
+	double detect = 0, deadlock = 0, reclaim = 0;
 
 	if (!*skip_spaces(line))
 		return 0;
@@ -386,6 +387,17 @@ int table_add_line(struct table *t, const char *line,
 		snprintf(err, len, "bad detect_s '%s'", col[5]);
 		return -1;
 	}
+	if (strcmp(col[10], "-") &&
+	    (!valid_number(col[10], &reclaim) || reclaim < 0 ||
+	     reclaim != (long)reclaim)) {
+		snprintf(err, len, "bad worker_reclaim '%s'", col[10]);
+		return -1;
+	}
+	if (strcmp(col[11], "-") &&
+	    (!valid_number(col[11], &deadlock) || deadlock < 0)) {
+		snprintf(err, len, "bad deadlock_s '%s'", col[11]);
+		return -1;
+	}
 
 	g = group_of(t, col[0], col[1], col[2], e);
 	if (!g) {
@@ -394,6 +406,7 @@ int table_add_line(struct table *t, const char *line,
 		return -1;
 	}
 	g->runs++;
+	g->reclaim += reclaim > 0;
 	g->matched += e && !strcmp(col[3], e->verdict);
 	if (!strcmp(col[3], "PASS")) {
 		g->pass++;
@@ -406,6 +419,10 @@ int table_add_line(struct table *t, const char *line,
 		if (strcmp(col[5], "-")) {
 			g->detect_sum += detect;
 			g->detect_n++;
+		}
+		if (strcmp(col[11], "-")) {
+			g->deadlock_sum += deadlock;
+			g->deadlock_n++;
 		}
 	} else {
 		g->other++;
@@ -475,10 +492,10 @@ bool table_group_ok(const struct table_group *g, char *expect, size_t len)
 	return expect_group_ok(e, planned, g->matched, g->missing);
 }
 
-static void mean_detect(const struct table_group *g, char *buf, size_t len)
+static void mean_of(double sum, long n, char *buf, size_t len)
 {
-	if (g->detect_n)
-		snprintf(buf, len, "%.3f", g->detect_sum / g->detect_n);
+	if (n)
+		snprintf(buf, len, "%.3f", sum / n);
 	else
 		snprintf(buf, len, "-");
 }
@@ -487,24 +504,27 @@ size_t table_print(FILE *f, const struct table *t)
 {
 	int w = (int)strlen("scenario");
 	size_t failed = 0;
-	char expect[64], mean[32];
+	char expect[64], mean[32], to_deadlock[32];
 
 	for (size_t i = 0; i < t->n; i++)
 		if ((int)strlen(t->v[i].scenario) > w)
 			w = (int)strlen(t->v[i].scenario);
-	fprintf(f, "%-*s  %-7s  %-7s  %4s  %7s  %4s  %8s  %7s  %4s  %5s  %13s  %-18s  %s\n",
+	fprintf(f, "%-*s  %-7s  %-7s  %4s  %7s  %4s  %8s  %7s  %4s  %5s  %7s  %15s  %13s  %-18s  %s\n",
 		w, "scenario", "arm", "mode", "runs", "missing", "PASS",
-		"DEADLOCK", "LOCKDEP", "OOM", "other", "mean_detect_s",
-		"expect", "ok");
+		"DEADLOCK", "LOCKDEP", "OOM", "other", "reclaim",
+		"mean_deadlock_s", "mean_detect_s", "expect", "ok");
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
 		bool ok = table_group_ok(g, expect, sizeof(expect));
 
-		mean_detect(g, mean, sizeof(mean));
-		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %7ld  %4ld  %8ld  %7ld  %4ld  %5ld  %13s  %-18s  %s\n",
+		mean_of(g->detect_sum, g->detect_n, mean, sizeof(mean));
+		mean_of(g->deadlock_sum, g->deadlock_n, to_deadlock,
+			sizeof(to_deadlock));
+		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %7ld  %4ld  %8ld  %7ld  %4ld  %5ld  %7ld  %15s  %13s  %-18s  %s\n",
 			w, g->scenario, g->arm, g->mode, g->runs, g->missing,
 			g->pass, g->deadlock, g->lockdep, g->oom, g->other,
-			mean, expect, ok ? "ok" : "FAIL");
+			g->reclaim, to_deadlock, mean, expect,
+			ok ? "ok" : "FAIL");
 		failed += !ok;
 	}
 	fprintf(f, "%zu passed, %zu failed\n", t->n - failed, failed);
@@ -513,19 +533,21 @@ size_t table_print(FILE *f, const struct table *t)
 
 void table_write_summary(FILE *f, const struct table *t)
 {
-	char expect[64], mean[32];
+	char expect[64], mean[32], to_deadlock[32];
 
-	fputs("scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\tmean_detect_s\texpect\tok\n",
+	fputs("scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\n",
 	      f);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
 		bool ok = table_group_ok(g, expect, sizeof(expect));
 
-		mean_detect(g, mean, sizeof(mean));
-		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\n",
+		mean_of(g->detect_sum, g->detect_n, mean, sizeof(mean));
+		mean_of(g->deadlock_sum, g->deadlock_n, to_deadlock,
+			sizeof(to_deadlock));
+		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\t%s\n",
 			g->scenario, g->arm, g->mode, g->runs, g->missing, g->pass,
-			g->deadlock, g->lockdep, g->oom, g->other, mean,
-			expect, ok ? "ok" : "FAIL");
+			g->deadlock, g->lockdep, g->oom, g->other, g->reclaim,
+			to_deadlock, mean, expect, ok ? "ok" : "FAIL");
 	}
 }
 

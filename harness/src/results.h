@@ -133,8 +133,12 @@ struct table_group {
 	long lockdep;		/* any LOCKDEP(...) */
 	long oom;		/* OOM */
 	long other;		/* everything else */
+	long reclaim;		/* runs with a direct reclaim begun inside a
+				 * connect worker (verdict.tsv worker_reclaim) */
 	double detect_sum;	/* over DEADLOCK runs with a detect_s */
 	long detect_n;
+	double deadlock_sum;	/* over DEADLOCK runs with a deadlock_s */
+	long deadlock_n;
 	struct expectation expect;	/* when has_expect */
 	bool has_expect;
 };
@@ -176,7 +180,7 @@ void table_write_summary(FILE *f, const struct table *t);
  *   ok 7 v3-tcp.control.forced.1 # XFAIL DEADLOCK(reclaim-commit-deadlock)
  *   ok 3 v3-tcp.fixed.forced.1
  *   ok 9 v3-tcp.control.forced.2 # allowed miss 1 of 1 (>=19/20 DEADLOCK): PASS
- *   ok 5 v3-tcp.control.natural.1 # report only: PASS
+ *   ok 5 swap-v3.control.swap.1 # report only: PASS
  *   not ok 8 v3-tcp.fixed.forced.2 # BUG-PATH, expected PASS: <reason>
  *   not ok 4 v42-tcp.fixed.forced.1 # no verdict record
  */

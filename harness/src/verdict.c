@@ -16,13 +16,17 @@
  *   (d) a wrong or missing byte: DATA-LOSS
  *   (p) PANIC, (k) OOPS, (m) WRONG-RUN, (f) FLAGS-LEAK
  *   (w) the trace's heartbeat absent, gapped or stopped: NO-JUDGEMENT
- *   (a) blocked-task report: DEADLOCK (witnesses agree), WITNESS-DISAGREE
- *       or OTHER-HANG; (b) watchdog without a report: OTHER-HANG
+ *   (j) natural mode with injected reclaims in the trace: WRONG-RUN
+ *   (a) blocked-task report: DEADLOCK (witnesses agree; in natural mode
+ *       the trace also shows the worker began direct reclaim),
+ *       WITNESS-DISAGREE or OTHER-HANG; (b) watchdog without a report: OTHER-HANG
  *   (z) LOCKDEP-OFF, LOCK-LEAK
  *   (c) not done rc=0: ERROR
  *   (v) a summary or the writer's totals missing: NO-JUDGEMENT
  *   (g) fixed arm, writeback inside a connect worker: BUG-PATH
- *   (e) trace: fixed arm needs a skip (else NO-JUDGEMENT), control arm a
+ *   (e) trace: natural mode needs direct reclaim begun inside a connect
+ *       worker, and a fixed arm's skip there (else HAZARD-NOT-REACHED);
+ *       fixed arm needs a skip (else NO-JUDGEMENT), control arm a
  *       writeback (else HAZARD-NOT-REACHED), stock arm (the kernel's own
  *       release, 6.12) any release decision in a connect worker (else
  *       HAZARD-NOT-REACHED); smoke needs none
@@ -120,6 +124,22 @@ static bool rule_protection(const struct verdict_input *in, struct verdict *v)
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
 		return true;
 	}
+	/* Natural mode: the pressure must reach the reconnect itself. */
+	if (verdict_is_mode(in, "natural") && t->reclaim_in_worker < 1) {
+		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',
+			    "HAZARD-NOT-REACHED",
+			    "natural mode: no connect worker entered direct reclaim (%ld direct reclaims elsewhere)",
+			    t->direct_reclaim_begin);
+		return true;
+	}
+	if (verdict_is_mode(in, "natural") && verdict_is_arm(in, "fixed") &&
+	    t->skip_in_worker < 1) {
+		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',
+			    "HAZARD-NOT-REACHED",
+			    "natural mode: %ld direct reclaim(s) in a connect worker, but none met an unstable folio (no nfs_release_folio skipped there)",
+			    t->reclaim_in_worker);
+		return true;
+	}
 	if (verdict_is_arm(in, "fixed") && t->skip_in_worker < 1) {
 		verdict_set(v, VERDICT_NO_JUDGEMENT, 'e', "NO-JUDGEMENT",
 			    "protection not exercised: no nfs_release_folio skipped inside a connect worker");
@@ -150,6 +170,12 @@ static void pass(const struct verdict_input *in, struct verdict *v)
 		verdict_set(v, VERDICT_PASS, 'e', "PASS",
 			    "smoke: files=%ld bytes=%ld verified on client and server",
 			    c->writer_files, c->writer_bytes);
+	} else if (verdict_is_arm(in, "fixed") && verdict_is_mode(in, "natural")) {
+		verdict_set(v, VERDICT_PASS, 'e', "PASS",
+			    "files=%ld bytes=%ld verified on client and server, memory pressure put a connect worker into direct reclaim %ld time(s), where it skipped %ld unstable folio(s)",
+			    c->writer_files, c->writer_bytes,
+			    in->trace.reclaim_in_worker,
+			    in->trace.skip_in_worker);
 	} else if (verdict_is_arm(in, "fixed")) {
 		verdict_set(v, VERDICT_PASS, 'e', "PASS",
 			    "files=%ld bytes=%ld verified on client and server, %ld nfs_release_folio skips in a connect worker",
@@ -172,7 +198,7 @@ static void pass(const struct verdict_input *in, struct verdict *v)
 
 static const verdict_rule reconnect_rules[] = {
 	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
-	rule_witness_alive, rule_hang, rule_kernel_locks, rule_done,
+	rule_witness_alive, rule_natural_uninjected, rule_hang, rule_kernel_locks, rule_done,
 	rule_verify_complete,
 	rule_bug_path, rule_protection, rule_unexited, rule_packets,
 };
@@ -181,6 +207,7 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->detect_us = TIME_NONE;
+	v->deadlock_us = TIME_NONE;
 
 	if (!in->console_read) {
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR",

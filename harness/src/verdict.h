@@ -80,6 +80,9 @@ struct verdict {
 	char text[64];		/* PASS, DEADLOCK(reclaim-commit-deadlock), ... */
 	char reason[512];
 	int64_t detect_us;	/* hang time - reconnect marker, or TIME_NONE */
+	/* DEADLOCK: the blocked worker's writeback decision - reconnect
+	 * marker (how long the reconnect ran before it hung), or TIME_NONE */
+	int64_t deadlock_us;
 };
 
 void verdict_decide(const struct verdict_input *in, struct verdict *v);
@@ -122,6 +125,7 @@ bool rule_flags_leak(const struct verdict_input *in, struct verdict *v);
 /* (w) the trace stream's heartbeat: announced, present, gapless, and
  * still beating when the console ended; otherwise NO-JUDGEMENT */
 bool rule_witness_alive(const struct verdict_input *in, struct verdict *v);
+bool rule_natural_uninjected(const struct verdict_input *in, struct verdict *v);
 /* (z) lockdep switched off, a lock leaked to user space */
 bool rule_kernel_locks(const struct verdict_input *in, struct verdict *v);
 /* (c) no "nfstb: phase=done rc=0" */

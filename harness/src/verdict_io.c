@@ -97,7 +97,15 @@ void report_tsv(FILE *f, const struct verdict_input *in,
 		fprintf(f, "%ld", in->trace.skip_in_worker);
 	else
 		fputs("-", f);
-	fprintf(f, "\t%s\n", data_state_name(data_state(in)));
+	fprintf(f, "\t%s\t", data_state_name(data_state(in)));
+	/* Direct reclaims begun inside a connect worker: natural mode's
+	 * evidence that memory pressure reached the reconnect. */
+	if (in->trace_read)
+		fprintf(f, "%ld", in->trace.reclaim_in_worker);
+	else
+		fputs("-", f);
+	fprintf(f, "\t%s\n", v->deadlock_us == TIME_NONE ? "-" :
+		format_secs_ms(v->deadlock_us, d, sizeof(d)));
 }
 
 /* ---- JSON: a small hand-written emitter; values are few and flat. ---- */
@@ -429,6 +437,9 @@ void report_json(FILE *f, const struct verdict_input *in,
 	jkey(f, 2, "detect_s");
 	fprintf(f, "%s,\n", v->detect_us == TIME_NONE ? "null" :
 		format_secs_ms(v->detect_us, d, sizeof(d)));
+	jkey(f, 2, "deadlock_s");
+	fprintf(f, "%s,\n", v->deadlock_us == TIME_NONE ? "null" :
+		format_secs_ms(v->deadlock_us, d, sizeof(d)));
 	jfield_str(f, 2, "data", data_state_name(data_state(in)));
 	jfield_str_or_null(f, 2, "seed", in->seed);
 	jfield_str_or_null(f, 2, "orchestrator", in->outcome);

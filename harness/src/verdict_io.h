@@ -25,8 +25,8 @@ struct report_paths {
 
 /* Column order of verdict.tsv (no header line in the file). */
 #define VERDICT_TSV_COLUMNS \
-	"scenario\tarm\tmode\tverdict\tsignature\tdetect_s\treconnect_t\thang_t\tskip_evidence\tdata"
-#define VERDICT_TSV_NCOLS 10
+	"scenario\tarm\tmode\tverdict\tsignature\tdetect_s\treconnect_t\thang_t\tskip_evidence\tdata\tworker_reclaim\tdeadlock_s"
+#define VERDICT_TSV_NCOLS 12
 
 void report_line(FILE *f, const struct verdict_input *in,
 		 const struct verdict *v);

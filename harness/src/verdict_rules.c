@@ -242,6 +242,21 @@ bool rule_witness_alive(const struct verdict_input *in, struct verdict *v)
 	return false;
 }
 
+/*
+ * (j) Natural mode has no trigger: an injected reclaim in its trace means
+ * the forced one was armed, and the run is not what it says it is.
+ */
+bool rule_natural_uninjected(const struct verdict_input *in, struct verdict *v)
+{
+	if (!verdict_is_mode(in, "natural") || !in->trace_read ||
+	    !in->trace.inject_reclaim)
+		return false;
+	verdict_set(v, VERDICT_WRONG_RUN, 'j', "WRONG-RUN",
+		    "natural mode, but the trace has %ld injected reclaim(s) (mm_vmscan_reclaim_inject): a trigger was armed",
+		    in->trace.inject_reclaim);
+	return true;
+}
+
 bool rule_kernel_locks(const struct verdict_input *in, struct verdict *v)
 {
 	if (in->kernel.lockdep_off[0]) {
@@ -339,6 +354,20 @@ static bool deadlock_witnesses(const struct verdict_input *in,
 	 */
 	if (c->time_us != TIME_NONE && in->witness.writeback_us <= c->time_us)
 		v->detect_us = c->time_us - in->witness.writeback_us;
+	/* Natural mode: the memory pressure, not a trigger, must have put
+	 * that worker into reclaim. */
+	if (verdict_is_mode(in, "natural") && !in->witness.reclaim) {
+		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
+			    "stack says %s:%ld is blocked in %s under reclaim in %s, trace says pid %ld began no direct reclaim inside its connect worker",
+			    c->comm, c->pid, c->wait, c->worker, in->witness.pid);
+		return true;
+	}
+	/* How long the reconnect ran before it hung, when the clocks line
+	 * up: reconnect marker <= the blocking decision <= the report. */
+	if (in->client.reconnect_us != TIME_NONE &&
+	    in->witness.writeback_us >= in->client.reconnect_us &&
+	    c->time_us != TIME_NONE && in->witness.writeback_us <= c->time_us)
+		v->deadlock_us = in->witness.writeback_us - in->client.reconnect_us;
 	if (packets_unreadable(in, v))
 		return true;
 	pkt = packets_disagree(in, DEADLOCK_TEXT, check, sizeof(check));

@@ -173,7 +173,7 @@ static void test_verdict_cli(void **state)
 	tsv = golden_read(path);
 	assert_non_null(tsv);
 	assert_string_equal(tsv, "v3-tcp\tcontrol\tforced\tDEADLOCK(reclaim-commit-deadlock)\t"
-			    "reclaim-commit-deadlock\t20.176\t3.753563\t23.929097\t0\tmissing\n");
+			    "reclaim-commit-deadlock\t20.176\t3.753563\t23.929097\t0\tmissing\t1\t-\n");
 	free(tsv);
 	snprintf(path, sizeof(path), "%s/run1/verdict.json", tmp);
 	tsv = golden_read(path);
@@ -263,7 +263,7 @@ static void test_table_cli(void **state)
 			     tmp, tmp), 0);
 	assert_non_null(strstr(out_text, "4 passed, 0 failed\n"));
 	assert_non_null(strstr(out_text, "lockdep-v3  control  lockdep     1        0     0         0"
-				     "        1     0      0              -  1/1 LOCKDEP"));
+				     "        1     0      0        0                -              -  1/1 LOCKDEP"));
 	snprintf(path, sizeof(path), "%s/summary.tsv", tmp);
 	summary = golden_read(path);
 	assert_non_null(summary);
@@ -274,13 +274,13 @@ static void test_table_cli(void **state)
 	/* a fixed run that hung: that row fails, exit 1 */
 	snprintf(path, sizeof(path), "%s/run3", tmp);
 	assert_int_equal(run("mkdir %s && printf 'v3-tcp\\tfixed\\tforced\\tOTHER-HANG\\t"
-			     "other-hang\\t3.000\\t6.0\\t9.0\\t0\\tmissing\\n' >%s/verdict.tsv && "
+			     "other-hang\\t3.000\\t6.0\\t9.0\\t0\\tmissing\\t-\\t-\\n' >%s/verdict.tsv && "
 			     "printf '5\\trun3\\tv3-tcp\\tfixed\\tforced\\t2\\t7\\tPASS\\t100\\n' >>%s/matrix.tsv && "
 			     BIN "nfstb-table %s", path, path, tmp, tmp), 1);
 	assert_non_null(strstr(out_text, "3 passed, 1 failed\n"));
 
 	/* a record of another run: exit 2, one line naming it */
-	assert_int_equal(run("printf 'v3-udp\\tfixed\\tforced\\tPASS\\tnone\\t-\\t-\\t-\\t0\\tok\\n' >%s/verdict.tsv && "
+	assert_int_equal(run("printf 'v3-udp\\tfixed\\tforced\\tPASS\\tnone\\t-\\t-\\t-\\t0\\tok\\t-\\t-\\n' >%s/verdict.tsv && "
 			     BIN "nfstb-table %s", path, tmp), 2);
 	assert_int_equal(count_lines(err_text), 1);
 	assert_non_null(strstr(err_text, "run3/verdict.tsv judges another run than the matrix's v3-tcp.fixed.forced"));

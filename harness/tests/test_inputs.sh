@@ -106,6 +106,7 @@ bad_table twice 'scenario a\nscenario a\n' "a scenario declared twice" "twice.de
 bad_table key 'scenario a\n\tworkoad smoke\n' "an unknown key" "key.def:2: unknown key \"workoad\""
 bad_table guest 'scenario a\n\tguest files=4 $(id)\n' "shell in a guest parameter" "guest.def:2: guest of a: only letters"
 bad_table knob 'scenario a\n\tarm fixed connect_nofs\n' "a knob that is not KEY=VALUE" "knob.def:2: arm of a: \"connect_nofs\" is not KEY=VALUE"
+bad_table modeparam 'scenario a\n\tmode natural squeeze files\n' "a mode parameter that is not KEY=VALUE" "modeparam.def:2: mode of a: \"files\" is not KEY=VALUE"
 bad_table pct 'scenario a\n\texpect fixed * PASS 0\n' "an expectation of 0 percent" "pct.def:2: expected: expect ARM MODE VERDICT PERCENT (1-100)"
 bad_table incomplete 'scenario a\n\tworkload smoke\n' "a scenario without a mount" "incomplete.def: scenario a has no mount"
 bad "a table that does not exist" "is not a readable file" nfs-test NFSTB_SCENARIO_DEF="$tmp/none.def"
@@ -180,9 +181,9 @@ expect() {
 		echo "$SCENARIOS/$ARMS/$MODES/$RUNS"' sh "$TOP" 2>&1) || true
 	if [ "$got" = "$want" ]; then ok "$desc"; else not_ok "$desc" "got '$got', want '$want'"; fi
 }
-expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp nconnect-v3/fixed control stock/forced/2" SCENARIOS=deadlock,v3-tcp
+expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp nconnect-v3/fixed control stock/forced natural/2" SCENARIOS=deadlock,v3-tcp
 expect "KERNEL=6.12: a workload name takes the 6.12-only scenarios too" \
-	"v3-tcp v42-tcp v3-udp v3-tcp-stock v42-tcp-stock v3-udp-stock nconnect-v3/stock/forced/1" \
+	"v3-tcp v42-tcp v3-udp v3-tcp-stock v42-tcp-stock v3-udp-stock nconnect-v3/stock/forced natural/1" \
 	SCENARIOS=deadlock NFSTB_TREE=6.12 ARMS=stock RUNS=1
 bad "a 6.12-only scenario on 6.1" "scenario v3-tcp-stock runs only on KERNEL=6.12" nfs-test +SCENARIOS=v3-tcp-stock
 expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced/1000" \
@@ -191,19 +192,45 @@ expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced
 expect "SCENARIOS=all,swap is every 6.1 scenario once" \
 	"$(awk '$1 == "scenario" { if (name && !skip[name]) print name; name = $2; skip[name] = ($3 == "like") ? skip[$4] : 0 }
 		$1 == "trees" { skip[name] = !/[ \t]6\.1([ \t]|$)/ }
-		END { if (name && !skip[name]) print name }' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control stock/forced/2" SCENARIOS=all,swap
+		END { if (name && !skip[name]) print name }' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control stock/forced natural/2" SCENARIOS=all,swap
 expect "SCENARIOS=default is what an empty SCENARIOS runs" \
-	"$(clean_env bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test; echo "$SCENARIOS"' sh "$TOP" 2>&1)/fixed control stock/forced/2" SCENARIOS=default
+	"$(clean_env bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test; echo "$SCENARIOS"' sh "$TOP" 2>&1)/fixed control stock/forced natural/2" SCENARIOS=default
+
+# runs_of VAR=VALUE... -- SCENARIO:MODE...: scenario_runs of each, after
+# validate_inputs, space separated
+runs_of() {
+	local vars=() pairs
+	while [ "$1" != -- ]; do vars+=("$1"); shift; done
+	shift
+	pairs="$*"
+	clean_env "${vars[@]}" bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test
+		for p in $2; do printf "%s " "$(scenario_runs "${p%%:*}" "${p#*:}")"; done' sh "$TOP" "$pairs" 2>&1
+}
+check_runs() {
+	local desc=$1 want=$2 got
+	shift 2
+	got=$(runs_of "$@")
+	if [ "$got" = "$want" ]; then ok "$desc"; else not_ok "$desc" "got '$got', want '$want'"; fi
+}
+check_runs "a plain make nfs-test: forced twice, natural once where declared, lockdep twice" "2 1 2 0 " \
+	-- v3-tcp:forced v3-tcp:natural lockdep-v3:lockdep v3-tcp-stock:natural
+check_runs "RUNS= counts for every mode; without MODES= natural runs only where declared" "3 3 0 " \
+	RUNS=3 NFSTB_TREE=6.12 -- v3-tcp:forced v3-tcp:natural v3-tcp-stock:natural
+check_runs "MODES=natural RUNS=10: ten natural runs, declared or not" "10 10 " \
+	MODES=natural RUNS=10 NFSTB_TREE=6.12 -- v3-udp:natural v3-tcp-stock:natural
+bad_table runs0 'scenario a\n\truns natural 0\n' "zero runs" "runs0.def:2: expected: runs MODE N (1-999)"
+printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm - \n\tmode forced t1\n\truns natural 1\n\twatchdog 20\n\tverify client\n' > "$tmp/runsmode.def"
+bad "runs of an undeclared mode" "scenario a: runs of mode natural, which it does not declare" nfs-test NFSTB_SCENARIO_DEF="$tmp/runsmode.def"
 
 # --- what scenarios.sh makes of a table: 'like' inherits, and a child's
 # line replaces the parent's line of the same key and names ---
 table_query() {
 	clean_env NFSTB_SCENARIO_DEF="$tmp/q.def" bash -c '. "$1/vm/lib.sh"; . "$1/harness/scenarios.sh"; scenarios_load
-		echo "$(scenario_names | paste -sd,)|$(scenario_get b mount)|$(scenario_names_of b arm | paste -sd,)|$(scenario_get b "arm fixed")|$(scenario_expect b control forced)|$(scenario_expect b fixed natural)|$(trigger_modes | paste -sd,)"' sh "$TOP" 2>&1
+		echo "$(scenario_names | paste -sd,)|$(scenario_get b mount)|$(scenario_names_of b arm | paste -sd,)|$(scenario_get b "arm fixed")|$(scenario_expect b control forced)|$(scenario_expect b fixed natural)|$(trigger_modes | paste -sd,)|$(scenario_get b "mode natural")|$(scenario_get b "modeguest natural")"' sh "$TOP" 2>&1
 }
-printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm fixed k=Y\n\tarm control k=N\n\tmode forced t1\n\tmode lockdep -\n\twatchdog 20\n\tverify client\n\texpect fixed * PASS 100\n\texpect control forced DEADLOCK(x) 95\nscenario b like a\n\tmount vers=4.2 proto=tcp\n\tarm fixed k=Y j=1\n' > "$tmp/q.def"
+printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm fixed k=Y\n\tarm control k=N\n\tmode forced t1\n\tmode natural t2 files=8 size=8M\n\tmode lockdep -\n\twatchdog 20\n\tverify client\n\texpect fixed * PASS 100\n\texpect control forced DEADLOCK(x) 95\nscenario b like a\n\tmount vers=4.2 proto=tcp\n\tarm fixed k=Y j=1\n' > "$tmp/q.def"
 got=$(table_query)
-want="a,b|vers=4.2 proto=tcp|fixed,control|k=Y j=1|DEADLOCK(x) 95|PASS 100|forced"
+want="a,b|vers=4.2 proto=tcp|fixed,control|k=Y j=1|DEADLOCK(x) 95|PASS 100|forced,natural|t2|files=8 size=8M"
 if [ "$got" = "$want" ]; then ok "a 'like' block inherits the parent's lines and replaces those it declares"
 else not_ok "a 'like' block inherits the parent's lines and replaces those it declares" "got '$got', want '$want'"; fi
 

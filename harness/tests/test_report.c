@@ -57,7 +57,7 @@ static int setup(void **state)
 	/* results/<run-id>/<run>: the fixture twice, one relabelled as a control run */
 	assert_int_equal(sh("mkdir -p %s/res && cp -r " RUN " %s/res/smoke-v3-1 && cp -r " RUN
 			    " %s/res/tcp-v3-control-forced-1 && printf 'tcp-v3\\tcontrol\\tforced\\tPASS\\tnone"
-			    "\\t-\\t-\\t-\\t0\\tok\\n' > %s/res/tcp-v3-control-forced-1/verdict.tsv && printf "
+			    "\\t-\\t-\\t-\\t0\\tok\\t-\\t-\\n' > %s/res/tcp-v3-control-forced-1/verdict.tsv && printf "
 			    "'scenario\\tarm\\tmode\\truns\\tpass\\tdeadlock\\tother\\tmean_detect_s\\texpect\\tok\\n"
 			    "smoke-v3\\t-\\tsmoke\\t1\\t1\\t0\\t0\\t-\\t1/1 PASS\\tok\\n' > %s/res/summary.tsv && "
 			    "printf 'n\\trun\\tscenario\\tarm\\tmode\\tindex\\tseed\\texpect\\tpercent\\n"

@@ -37,19 +37,28 @@ static const struct expectation *declared(const char *arm, const char *mode)
 	return NULL;
 }
 
+/* A verdict.tsv line, with the worker_reclaim and deadlock_s columns. */
+static void add_with(struct table *t, const char *scen, const char *arm,
+		     const char *mode, const char *verdict, const char *detect,
+		     const char *reclaim, const char *deadlock, int times)
+{
+	char line[512];
+
+	snprintf(line, sizeof(line), "%s\t%s\t%s\t%s\t%s\t%s\t6.0\t18.0\t0\tok\t%s\t%s",
+		 scen, arm, mode, verdict,
+		 strncmp(verdict, "DEADLOCK", 8) ? "none" : "reclaim-commit-deadlock",
+		 detect, reclaim, deadlock);
+	for (int i = 0; i < times; i++)
+		assert_int_equal(table_add_line(t, line, declared(arm, mode),
+						err, sizeof(err)), 0);
+}
+
 static void add(struct table *t, const char *scen, const char *arm,
 		const char *mode, const char *verdict, const char *detect,
 		int times)
 {
-	char line[512];
 
-	snprintf(line, sizeof(line), "%s\t%s\t%s\t%s\t%s\t%s\t6.0\t18.0\t0\tok",
-		 scen, arm, mode, verdict,
-		 strncmp(verdict, "DEADLOCK", 8) ? "none" : "reclaim-commit-deadlock",
-		 detect);
-	for (int i = 0; i < times; i++)
-		assert_int_equal(table_add_line(t, line, declared(arm, mode),
-						err, sizeof(err)), 0);
+	add_with(t, scen, arm, mode, verdict, detect, "-", "-", times);
 }
 
 /* Each table test gets an empty table as its state, freed after it. */
@@ -193,15 +202,15 @@ static void test_print_groups_and_mean(void **state)
 	add(t, "udp-v3", "fixed", "forced", "DATA-LOSS", "-", 1);
 	table_sort(t);
 	prints(t, 1,
-	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  mean_detect_s  expect              ok\n"
-	       "tcp-v3    control  forced      3        0     0         3        0     0      0         11.250  >=3/3 DEADLOCK      ok\n"
-	       "udp-v3    fixed    forced      3        0     2         0        0     0      1              -  3/3 PASS            FAIL\n"
+	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok\n"
+	       "tcp-v3    control  forced      3        0     0         3        0     0      0        0                -         11.250  >=3/3 DEADLOCK      ok\n"
+	       "udp-v3    fixed    forced      3        0     2         0        0     0      1        0                -              -  3/3 PASS            FAIL\n"
 	       "1 passed, 1 failed\n");
 	out = printed(table_write_summary, t);
 	assert_string_equal(out,
-		"scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\tmean_detect_s\texpect\tok\n"
-		"tcp-v3\tcontrol\tforced\t3\t0\t0\t3\t0\t0\t0\t11.250\t>=3/3 DEADLOCK\tok\n"
-		"udp-v3\tfixed\tforced\t3\t0\t2\t0\t0\t0\t1\t-\t3/3 PASS\tFAIL\n");
+		"scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\n"
+		"tcp-v3\tcontrol\tforced\t3\t0\t0\t3\t0\t0\t0\t0\t-\t11.250\t>=3/3 DEADLOCK\tok\n"
+		"udp-v3\tfixed\tforced\t3\t0\t2\t0\t0\t0\t1\t0\t-\t-\t3/3 PASS\tFAIL\n");
 	free(out);
 }
 
@@ -250,8 +259,25 @@ static void test_swap_control_reports_only(void **state)
 	add(t, "swap-v3", "control", "swap", "OTHER-HANG", "-", 1);
 	add(t, "swap-v3", "control", "swap", RCD, "30.000", 1);
 	prints(t, 0,
-	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  mean_detect_s  expect              ok\n"
-	       "swap-v3   control  swap        5        0     1         1        0     2      1         30.000  report only         ok\n"
+	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok\n"
+	       "swap-v3   control  swap        5        0     1         1        0     2      1        0                -         30.000  report only         ok\n"
+	       "1 passed, 0 failed\n");
+}
+
+/* Natural mode: the runs whose connect worker entered direct reclaim, and
+ * how long the reconnect ran before it hung, over the DEADLOCK runs. */
+static void test_natural_reclaim_and_time_to_deadlock(void **state)
+{
+	struct table *t = *state;
+
+	add_with(t, "v3-tcp", "control", "natural", RCD, "1.300", "1", "0.500", 1);
+	add_with(t, "v3-tcp", "control", "natural", RCD, "1.500", "3", "1.500", 1);
+	add_with(t, "v3-tcp", "control", "natural", "HAZARD-NOT-REACHED", "-", "0", "-", 1);
+	add_with(t, "v3-tcp", "control", "natural", "ERROR", "-", "-", "-", 1);
+	assert_int_equal(t->v[0].reclaim, 2);
+	prints(t, 0,
+	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok\n"
+	       "v3-tcp    control  natural     4        0     0         2        0     0      2        2            1.000          1.400  report only         ok\n"
 	       "1 passed, 0 failed\n");
 }
 
@@ -264,15 +290,21 @@ static void test_malformed_lines(void **state)
 		const char *err;
 	} cases[] = {
 		{ "", 0, NULL },
-		{ "a\tb", -1, "expected 10 tab-separated fields, got 2" },
-		{ "s\t\tforced\tPASS\tnone\t-\t-\t-\t0\tok", -1,
+		{ "a\tb", -1, "expected 12 tab-separated fields, got 2" },
+		{ "s\t\tforced\tPASS\tnone\t-\t-\t-\t0\tok\t-\t-", -1,
 		  "bad scenario, arm or mode 's' '' 'forced'" },
-		{ "s\tfixed\tswap\tLOCKDEP()\tnone\t-\t-\t-\t0\tok", -1,
+		{ "s\tfixed\tswap\tLOCKDEP()\tnone\t-\t-\t-\t0\tok\t-\t-", -1,
 		  "bad verdict 'LOCKDEP()'" },
-		{ "s\tfixed\tforced\tMAYBE\tnone\t-\t-\t-\t0\tok", -1,
+		{ "s\tfixed\tforced\tMAYBE\tnone\t-\t-\t-\t0\tok\t-\t-", -1,
 		  "bad verdict 'MAYBE'" },
-		{ "s\tfixed\tforced\tPASS\tnone\tsoon\t-\t-\t0\tok", -1, NULL },
-		{ "s\tfixed\tforced\tPASS\tnone\t-\t-\t-\t0\tok\textra", -1, NULL },
+		{ "s\tfixed\tforced\tPASS\tnone\tsoon\t-\t-\t0\tok\t-\t-", -1, NULL },
+		{ "s\tfixed\tnatural\tPASS\tnone\t-\t-\t-\t0\tok\t1.5\t-", -1,
+		  "bad worker_reclaim '1.5'" },
+		{ "s\tfixed\tnatural\tPASS\tnone\t-\t-\t-\t0\tok\t-1\t-", -1,
+		  "bad worker_reclaim '-1'" },
+		{ "s\tfixed\tnatural\tPASS\tnone\t-\t-\t-\t0\tok\t1\tlater", -1,
+		  "bad deadlock_s 'later'" },
+		{ "s\tfixed\tforced\tPASS\tnone\t-\t-\t-\t0\tok\t-\t-\textra", -1, NULL },
 	};
 	struct table *t = *state;
 
@@ -296,11 +328,11 @@ static void test_record_of_another_run(void **state)
 
 	r.expect = declared("fixed", "forced");
 	snprintf(r.record, sizeof(r.record),
-		 "v3-tcp\tcontrol\tforced\tPASS\tnone\t-\t-\t-\t0\tok");
+		 "v3-tcp\tcontrol\tforced\tPASS\tnone\t-\t-\t-\t0\tok\t-\t-");
 	assert_int_equal(table_add_run(t, &r, err, sizeof(err)), -1);
 	assert_string_equal(err, "v3-tcp-fixed-forced-1/verdict.tsv judges another run than the matrix's v3-tcp.fixed.forced");
 	snprintf(r.record, sizeof(r.record),
-		 "v3-tcp\tfixed\tforced\tPASS\tnone\t-\t-\t-\t0\tok");
+		 "v3-tcp\tfixed\tforced\tPASS\tnone\t-\t-\t-\t0\tok\t-\t-");
 	assert_int_equal(table_add_run(t, &r, err, sizeof(err)), 0);
 	r.expect = NULL;
 	assert_int_equal(table_add_run(t, &r, err, sizeof(err)), -1);
@@ -320,6 +352,7 @@ int main(void)
 		TABLE_TEST(test_control_natural_reports_only),
 		TABLE_TEST(test_smoke_must_all_pass),
 		TABLE_TEST(test_missing_record_fails_the_row),
+		TABLE_TEST(test_natural_reclaim_and_time_to_deadlock),
 		TABLE_TEST(test_print_groups_and_mean),
 		TABLE_TEST(test_lockdep_control_needs_every_run),
 		TABLE_TEST(test_lockdep_and_swap_fixed_must_pass),

@@ -319,7 +319,7 @@ static void test_report_formats(void **state)
 		"signature=reclaim-commit-deadlock detect_s=1.000 "
 		"reason=reclaim-commit-deadlock in xs_tcp_setup_socket via nfs_release_folio -> nfs_commit_inode\n"
 		"tcp-v3\tcontrol\tforced\tDEADLOCK(reclaim-commit-deadlock)\t"
-		"reclaim-commit-deadlock\t1.000\t6.000000\t18.500000\t3\tmissing\n");
+		"reclaim-commit-deadlock\t1.000\t6.000000\t18.500000\t3\tmissing\t0\t11.500\n");
 	free(out);
 
 	in = good_run();
@@ -330,7 +330,7 @@ static void test_report_formats(void **state)
 	out = capture_line_and_tsv(in, &v);
 	assert_string_equal(out,
 		"VERDICT tcp-v3 fixed forced ERROR signature=none detect_s=- reason=cannot read trace\n"
-		"tcp-v3\tfixed\tforced\tERROR\tnone\t-\t-\t-\t-\tok\n");
+		"tcp-v3\tfixed\tforced\tERROR\tnone\t-\t-\t-\t-\tok\t-\t-\n");
 	free(out);
 }
 
@@ -485,6 +485,70 @@ static void test_stock_arm(void **state)
 }
 
 /* ---- mode swap ---- */
+
+/* Natural mode: the pressure, with no trigger, must put a connect worker
+ * into direct reclaim; the fixed arm must then skip there, and a control
+ * arm's deadlock must be that worker's own reclaim. */
+static void test_natural_mode(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	in->mode = "natural";
+	boot_marker(in);
+	in->trace.reclaim_in_worker = 2;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	assert_string_equal(v.reason,
+		"files=4 bytes=100 verified on client and server, memory pressure put a "
+		"connect worker into direct reclaim 2 time(s), where it skipped 3 unstable folio(s)");
+	/* reclaimed, but met no unstable folio */
+	in->trace.skip_in_worker = 0;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_HAZARD_NOT_REACHED);
+	assert_string_equal(v.reason,
+		"natural mode: 2 direct reclaim(s) in a connect worker, but none met an "
+		"unstable folio (no nfs_release_folio skipped there)");
+	/* never reclaimed: not reached, for either arm */
+	in->trace.skip_in_worker = 3;
+	in->trace.reclaim_in_worker = 0;
+	in->trace.direct_reclaim_begin = 7;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_HAZARD_NOT_REACHED);
+	assert_string_equal(v.reason,
+		"natural mode: no connect worker entered direct reclaim (7 direct reclaims elsewhere)");
+	in->arm = "control";
+	boot_marker(in);
+	in->trace.writeback_in_worker = 1;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_HAZARD_NOT_REACHED);
+	/* an injected reclaim: the forced trigger was armed */
+	in->trace.inject_reclaim = 4;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_WRONG_RUN);
+	assert_int_equal(v.rule, 'j');
+	in->trace.inject_reclaim = 0;
+	/* the deadlock: the blocked worker must have begun direct reclaim */
+	in->trace.reclaim_in_worker = 1;
+	deadlock(in, 18500000);
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_WITNESS_DISAGREE);
+	assert_string_equal(v.reason,
+		"stack says kworker/u4:1:35 is blocked in nfs_commit_inode under reclaim in "
+		"xs_tcp_setup_socket, trace says pid 35 began no direct reclaim inside its connect worker");
+	in->witness.reclaim = true;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
+	/* reconnect marker at 6.0 s, blocking decision at 17.5 s */
+	assert_int_equal(v.deadlock_us, 11500000);
+	/* the same stack in forced mode needs no reclaim begin */
+	in->mode = "forced";
+	in->witness.reclaim = false;
+	boot_marker(in);
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
+}
 
 static struct verdict_input *swap_run(const char *arm)
 {
@@ -827,7 +891,7 @@ static void test_mode_outputs(void **state)
 	assert_string_equal(out,
 		"VERDICT lockdep-v3 control lockdep LOCKDEP(reclaim-connect) signature=none "
 		"detect_s=- reason=possible circular locking dependency: xprt_connect -> fs_reclaim in kworker/u4:2\n"
-		"lockdep-v3\tcontrol\tlockdep\tLOCKDEP(reclaim-connect)\tnone\t-\t6.000000\t-\t-\tok\n");
+		"lockdep-v3\tcontrol\tlockdep\tLOCKDEP(reclaim-connect)\tnone\t-\t6.000000\t-\t-\tok\t-\t-\n");
 	free(out);
 
 	in = swap_run("fixed");
@@ -835,7 +899,7 @@ static void test_mode_outputs(void **state)
 	boot_marker(in);
 	verdict_decide(in, &v);
 	out = capture_line_and_tsv(in, &v);
-	assert_true(strstr(out, "swap-v3\tfixed\tswap\tPASS\tnone\t-\t6.000000\t-\t0\tok\n"));
+	assert_true(strstr(out, "swap-v3\tfixed\tswap\tPASS\tnone\t-\t6.000000\t-\t0\tok\t0\t-\n"));
 	free(out);
 	out = NULL;
 	f = open_memstream(&out, &len);
@@ -927,6 +991,7 @@ int main(void)
 		cmocka_unit_test(test_lockdep_reports),
 		cmocka_unit_test(test_lockdep_rule_order),
 		cmocka_unit_test(test_stock_arm),
+		cmocka_unit_test(test_natural_mode),
 		cmocka_unit_test(test_swap_pass),
 		cmocka_unit_test(test_swap_hang_keeps_signature),
 		cmocka_unit_test(test_swap_oom_then_fail),

@@ -69,19 +69,13 @@ start_tracing() {
 		[ "$(cat "$port/name" 2> /dev/null)" = org.nfstb.trace ] && chan=/dev/${port##*/}
 	done
 	[ "$chan" = /dev/null ] && log "phase=error what=no-trace-channel"
-	# The streamer touches no NFS file, so it keeps running during a deadlock.
-	cat $t/trace_pipe > "$chan" &
-	# The stream's heartbeat: a numbered trace marker every 500 ms, so that
-	# a stream that stopped or lost events shows in the trace itself (the
-	# verdict's rule w). The loop touches no NFS file either.
-	(
-		seq=0
-		while :; do
-			seq=$((seq + 1))
-			echo "nfstb-heartbeat seq=$seq" > $t/trace_marker
-			sleep 0.5
-		done
-	) &
+	# The stream and its heartbeat (a numbered trace marker every 500 ms,
+	# so that a stream that stopped or lost events shows in the trace
+	# itself: the verdict's rule w) come from one process that touches no
+	# NFS file, never forks and cannot be made to wait in NFS reclaim: it
+	# keeps running through a deadlock, even one that stops every other
+	# task that allocates memory (natural mode).
+	nfstb-tracepump --out "$chan" --heartbeat-ms 500 2>&1 | to_kmsg /tmp/tracepump.log &
 	log "phase=tracing events=$(cat $t/set_event | wc -l) heartbeat_ms=500"
 }
 
@@ -115,21 +109,112 @@ apply_knobs() {
 	log "phase=arm arm=$arm$said"
 }
 
-# trigger_start / trigger_stop: the mode's trigger, nfstb.trigger=NAME, run
-# as trigger_NAME on|off ('-': none).
+# trigger_start / trigger_fire / trigger_stop: the mode's trigger,
+# nfstb.trigger=NAME, run as trigger_NAME on|fire|off ('-': none). fire
+# comes with the transport down, just before the COMMIT that reconnects it.
 trigger_start() { [ "$trigger" = - ] || "trigger_$trigger" on; }
+trigger_fire() { [ "$trigger" = - ] || "trigger_$trigger" fire; }
 trigger_stop() { [ "$trigger" = - ] || "trigger_$trigger" off; }
 
-# trigger_memhog on|off: natural memory pressure: anonymous memory held
-# until MemAvailable is nfstb.memtarget MiB.
-trigger_memhog() {
+# transport_down PORT: wait, at most 5 s, until no sunrpc transport of the
+# mount's protocol to PORT is connected (xprt_info says "<closed>" once the
+# socket is released).
+transport_down() {
+	n=0
+	while cat /sys/kernel/sunrpc/xprt-switches/switch-*/xprt-*-"$proto"/xprt_info 2> /dev/null |
+		grep -qx "dst_port=$1"; do
+		n=$((n + 1))
+		[ $n -lt 50 ] || return 1
+		sleep 0.1
+	done
+}
+
+# socket_gone PROTO PORT: wait, at most 5 s, until no socket of PROTO to
+# the server's PORT is left but TIME_WAIT ones (/proc/net/PROTO: the
+# remote port in hex is the third field's tail, the state the fourth).
+socket_gone() {
+	hex=$(printf ':%04X' "$2")
+	n=0
+	while awk -v p="$hex" 'NR > 1 && substr($3, length($3) - 4) == p && $4 != "06" { found = 1 }
+		END { exit !found }' "/proc/net/$1"; do
+		n=$((n + 1))
+		[ $n -lt 50 ] || return 1
+		sleep 0.1
+	done
+}
+
+# min_free_for_margin PAGES: the vm.min_free_kbytes (kB) that puts the min
+# watermark of the zones an ordinary allocation uses (all but DMA) PAGES
+# above their free pages now. The kernel spreads min_free_kbytes over all
+# zones by managed pages (__setup_per_zone_wmarks).
+min_free_for_margin() {
+	awk -v margin="$1" '
+		/^Node/ { zone = $4 }
+		$1 == "pages" && $2 == "free" { free[zone] = $3 }
+		$1 == "managed" { managed[zone] = $2; total += $2 }
+		END {
+			for (z in managed)
+				if (z != "DMA" && managed[z] > 0) { f += free[z]; m += managed[z] }
+			if (!m) exit 1
+			print (int((f + margin) * total / m) + 1) * 4
+		}' /proc/zoneinfo
+}
+
+# zone_state: free, min and low pages of the zones an ordinary allocation
+# uses (all but DMA), for the console.
+zone_state() {
+	awk '/^Node/ { counted = ($4 != "DMA") }
+		counted && $1 == "pages" && $2 == "free" { f += $3 }
+		counted && $1 == "min" { m += $2 }
+		counted && $1 == "low" { l += $2 }
+		END { printf "free_pages=%d min_pages=%d low_pages=%d", f, m, l }' /proc/zoneinfo
+}
+
+# trigger_squeeze on|fire|off: natural memory pressure, standard
+# interfaces only. on: clean page cache younger than the unstable folios
+# (reclaim meets the unstable ones first; reclaim without __GFP_FS can free
+# the clean ones), the DMA zone fenced off (lowmem_reserve_ratio), and
+# anonymous memory until free pages are nfstb.abovelow MiB above the low
+# watermark (kswapd still asleep: nothing has met the unstable folios). fire,
+# with the old socket gone: its slab cache left without a free object
+# (nfstb-slabfill: the new socket needs a fresh page) and the band widened: min_free_kbytes so that min is
+# nfstb.squeezemb MiB above free. Every allocation that may reclaim now
+# enters direct reclaim, the connect worker's too; atomic ones still have
+# the reserve below min. off: the old band and ratio, the memory back.
+trigger_squeeze() {
 	case "$1" in
 	on)
-		nfstb-memhog --available "${nfstb_memtarget:-24}" --hold-file /tmp/release --timeout 600 2>&1 |
+		cat /mnt/nfs/clean > /dev/null 2> /tmp/clean.err ||
+			{ log "phase=error what=cleanfile err=$(tr '\n' ' ' < /tmp/clean.err)"; return 1; }
+		# The DMA zone would serve what the others refuse: its reserve
+		# against higher-zone allocations set to all of their pages.
+		reserve_ratio_was=$(cat /proc/sys/vm/lowmem_reserve_ratio)
+		echo "$reserve_ratio_was" | awk '{ $1 = 1; print }' > /proc/sys/vm/lowmem_reserve_ratio
+		nfstb-memhog --above-low "${nfstb_abovelow:-8}" --chunk 1 --hold-file /tmp/release --timeout 600 2>&1 |
 			to_kmsg /tmp/memhog.log &
 		wait_grep 300 /tmp/memhog.log 'holding' || { log "phase=error what=memhog"; return 1; }
 		;;
-	off) touch /tmp/release ;;
+	fire)
+		transport_down 2049 || { log "phase=error what=transport-not-down"; return 1; }
+		[ "$proto" != tcp ] || socket_gone tcp 2049 || { log "phase=error what=socket-not-gone"; return 1; }
+		cache=$(echo "$proto" | tr a-z A-Z)
+		nfstb-slabfill --proto "$proto" --cache "$cache" --hold-file /tmp/release --timeout 600 2>&1 |
+			to_kmsg /tmp/slabfill.log &
+		wait_grep 30 /tmp/slabfill.log 'full=' || { log "phase=error what=slabfill"; return 1; }
+		grep -q 'full=1' /tmp/slabfill.log || { log "phase=error what=slab-not-full"; return 1; }
+		min_free_was=$(cat /proc/sys/vm/min_free_kbytes)
+		min_free=$(min_free_for_margin $((${nfstb_squeezemb:-16} * 256))) ||
+			{ log "phase=error what=zoneinfo"; return 1; }
+		# Said before the band moves: from then on a fork may wait in
+		# reclaim (for ever, in a control arm that deadlocks).
+		log "phase=squeeze slab=$cache $(zone_state) min_free_kbytes=$min_free_was->$min_free"
+		echo "$min_free" > /proc/sys/vm/min_free_kbytes
+		;;
+	off)
+		[ -n "${min_free_was:-}" ] && echo "$min_free_was" > /proc/sys/vm/min_free_kbytes
+		[ -n "${reserve_ratio_was:-}" ] && echo "$reserve_ratio_was" > /proc/sys/vm/lowmem_reserve_ratio
+		touch /tmp/release
+		;;
 	esac
 }
 
@@ -253,6 +338,7 @@ workload_deadlock() {
 	log "phase=reconnect proto=$proto"
 	reconnect_transport
 	grep -q 'done\|destroyed' /tmp/reconnect.log || { log "phase=error what=reconnect"; return 1; }
+	trigger_fire || return 1
 	# The writer now fsyncs: the COMMIT needs the transport, so the connect
 	# worker runs and (with the trigger) reclaims before creating its socket.
 	touch /tmp/go

@@ -9,6 +9,12 @@ export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 
 mount -t tmpfs -o size=${nfstb_exportsize:-768m} tmpfs /export
 chmod 777 /export
+# nfstb.cleanmb=N: a file the client reads for clean page cache (natural
+# mode: memory that reclaim without __GFP_FS can still free).
+if [ -n "${nfstb_cleanmb:-}" ]; then
+	dd if=/dev/zero of=/export/clean bs=1M count="$nfstb_cleanmb" 2> /dev/null ||
+		log "phase=server-error what=cleanfile"
+fi
 mkdir -p /proc/fs/nfsd /var/lib/nfs/rpc_pipefs /var/lib/nfs/v4recovery /run/rpcbind
 mount -t nfsd nfsd /proc/fs/nfsd
 # Short NFSv4 grace and lease periods (10 s, the least nfsd takes).
