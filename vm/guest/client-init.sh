@@ -175,12 +175,13 @@ zone_state() {
 # (reclaim meets the unstable ones first; reclaim without __GFP_FS can free
 # the clean ones), the DMA zone fenced off (lowmem_reserve_ratio), and
 # anonymous memory until free pages are nfstb.abovelow MiB above the low
-# watermark (kswapd still asleep: nothing has met the unstable folios). fire,
-# with the old socket gone: its slab cache left without a free object
-# (nfstb-slabfill: the new socket needs a fresh page) and the band widened: min_free_kbytes so that min is
-# nfstb.squeezemb MiB above free. Every allocation that may reclaim now
-# enters direct reclaim, the connect worker's too; atomic ones still have
-# the reserve below min. off: the old band and ratio, the memory back.
+# watermark (kswapd still asleep: nothing has met the unstable folios).
+# fire, with the old socket gone: its slab cache left without a free object
+# (nfstb-slabfill: the new socket needs a fresh page), and the band widened:
+# min_free_kbytes so that min is nfstb.squeezemb MiB above free. Every
+# allocation that may reclaim now enters direct reclaim, the connect
+# worker's too; atomic ones still have the reserve below min. off: the old
+# band and ratio, the memory and the sockets back.
 trigger_squeeze() {
 	case "$1" in
 	on)
