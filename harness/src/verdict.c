@@ -198,8 +198,8 @@ static void pass(const struct verdict_input *in, struct verdict *v)
 
 static const verdict_rule reconnect_rules[] = {
 	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
-	rule_witness_alive, rule_natural_uninjected, rule_hang, rule_kernel_locks, rule_done,
-	rule_verify_complete,
+	rule_witness_alive, rule_natural_uninjected, rule_hang,
+	rule_kernel_locks, rule_done, rule_verify_complete,
 	rule_bug_path, rule_protection, rule_unexited, rule_packets,
 };
 
