@@ -128,8 +128,8 @@ static bool rule_protection(const struct verdict_input *in, struct verdict *v)
 	if (verdict_is_mode(in, "natural") && t->reclaim_in_worker < 1) {
 		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',
 			    "HAZARD-NOT-REACHED",
-			    "natural mode: no connect worker entered direct reclaim (%ld direct reclaims elsewhere)",
-			    t->direct_reclaim_begin);
+			    "natural mode: no connect worker entered direct reclaim (%ld page allocation(s) that may reclaim in one, %ld direct reclaims elsewhere)",
+			    t->page_alloc_in_worker, t->direct_reclaim_begin);
 		return true;
 	}
 	if (verdict_is_mode(in, "natural") && verdict_is_arm(in, "fixed") &&

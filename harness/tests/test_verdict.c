@@ -517,7 +517,8 @@ static void test_natural_mode(void **state)
 	verdict_decide(in, &v);
 	assert_int_equal(v.kind, VERDICT_HAZARD_NOT_REACHED);
 	assert_string_equal(v.reason,
-		"natural mode: no connect worker entered direct reclaim (7 direct reclaims elsewhere)");
+		"natural mode: no connect worker entered direct reclaim (0 page "
+		"allocation(s) that may reclaim in one, 7 direct reclaims elsewhere)");
 	in->arm = "control";
 	boot_marker(in);
 	in->trace.writeback_in_worker = 1;
