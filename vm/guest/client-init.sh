@@ -62,7 +62,17 @@ start_tracing() {
 	# Per CPU; nfstb.tracekb=N for a scenario that traces more (6.12's
 	# stock release logs every folio a connect worker's reclaim meets).
 	echo "${nfstb_tracekb:-4096}" > $t/buffer_size_kb
+	# One clock for console and trace: printk stamps with local_clock(),
+	# which is the "local" trace clock; say so rather than trust the
+	# default. A trace line whose comm reads <...> names no task: keep
+	# every pid's comm for the whole run.
+	echo local > $t/trace_clock
+	echo 4096 > $t/saved_cmdlines_size 2> /dev/null ||
+		log "phase=warning what=saved-cmdlines-size"
 	echo 1 > $t/tracing_on
+	# The trace's first record binds it to this run and this boot; the
+	# boot marker on the console carries the same boot id.
+	echo "nfstb-run run=$run seed=$seed boot=$boot_id" > $t/trace_marker
 	# The trace channel is the virtio-serial port the harness named.
 	chan=/dev/null
 	for port in /sys/class/virtio-ports/*; do
@@ -396,10 +406,12 @@ workload_interactive() {
 	mount_export
 }
 
+boot_id=$(cat /proc/sys/kernel/random/boot_id)
 start_tracing
 # The verdict checks this marker against the run it judges (scenario, arm,
-# mode and the seed the orchestrator chose).
-log "phase=booted scenario=$scenario workload=$workload vers=$vers proto=$proto arm=$arm mode=$mode run=$run seed=$seed"
+# mode, run and the seed the orchestrator chose) and its boot id against
+# the trace's first record.
+log "phase=booted scenario=$scenario workload=$workload vers=$vers proto=$proto arm=$arm mode=$mode run=$run seed=$seed boot=$boot_id"
 if ! type "workload_$workload" > /dev/null 2>&1; then
 	log "phase=error what=unknown-workload workload=$workload"
 	rc=2
