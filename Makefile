@@ -20,8 +20,8 @@ export SCENARIOS ARMS MODES RUNS CAPTURE RESULTS WATCHDOG RUN_TIMEOUT SCENARIO \
 # lab, with one line (make adds its own "make: *** [...] Error 1").
 VALIDATED_GOALS := nfs-test nfs-capture bench vm-up kernel soak
 
-GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh vm/guest/server-init.sh \
-	vm/guest/exports vm/build-initramfs.sh
+GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh nfs-server/server-init.sh \
+	nfs-server/exports vm/build-initramfs.sh
 
 .PHONY: all help validate deps kernel workloads harness-tools images nfs-test check \
 	check-series check-bisect nfs-mutants soak nfs-capture bench vm-up vm-down clean distclean \

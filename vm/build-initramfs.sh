@@ -3,10 +3,13 @@
 # busybox-static for the userland, nfs-common / nfs-kernel-server / rpcbind
 # fetched with 'apt-get download' and unpacked with dpkg-deb (never installed
 # on the host, so no host NFS service is ever started), their shared libraries
-# from the host (installed by 'make deps'), the role's init script and the
-# project's static workload binaries. Runs under the lab lock (the lab boots
-# these images) and writes the image under a temporary name in the same
-# directory, renamed into place only when complete.
+# from the host (installed by 'make deps'), the role's init (server:
+# nfs-server/server-init.sh and nfs-server/exports; client:
+# vm/guest/client-init.sh), the helpers both guests share
+# (vm/guest/common.sh) and the project's static workload binaries. Runs
+# under the lab lock (the lab boots these images) and writes the image under
+# a temporary name in the same directory, renamed into place only when
+# complete.
 #
 # usage: vm/build-initramfs.sh server|client OUTPUT.cpio
 set -euo pipefail
@@ -95,11 +98,12 @@ printf '127.0.0.1 localhost\n' > "$root/etc/hosts"
 printf 'hosts: files\n' > "$root/etc/nsswitch.conf"
 : > "$root/etc/fstab"
 
-# The role's init and shared guest helpers.
+# The role's init and the helpers both guests share (vm/guest/common.sh);
+# the server's side lives in nfs-server/.
 cp "$TOP/vm/guest/common.sh" "$root/etc/nfstb-common.sh"
 if [ "$role" = server ]; then
-	cp "$TOP/vm/guest/server-init.sh" "$root/init"
-	cp "$TOP/vm/guest/exports" "$root/etc/exports"
+	cp "$TOP/nfs-server/server-init.sh" "$root/init"
+	cp "$TOP/nfs-server/exports" "$root/etc/exports"
 else
 	cp "$TOP/vm/guest/client-init.sh" "$root/init"
 fi

@@ -76,7 +76,7 @@ bad() {
 }
 
 # --- every shell script of the project parses (most run only in the lab) ---
-for f in "$TOP"/harness/*.sh "$TOP"/harness/tests/*.sh "$TOP"/vm/*.sh "$TOP"/vm/guest/*.sh \
+for f in "$TOP"/harness/*.sh "$TOP"/harness/tests/*.sh "$TOP"/vm/*.sh "$TOP"/vm/guest/*.sh "$TOP"/nfs-server/*.sh \
 	"$TOP"/kernel-patches/*.sh "$TOP"/.ci/run; do
 	if err=$(bash -n "$f" 2>&1); then ok "${f#"$TOP"/} parses"
 	else not_ok "${f#"$TOP"/} parses" "$(head -1 <<< "$err")"; fi

@@ -2,6 +2,8 @@
 # Init of the NFS server guest: knfsd (built into the guest kernel) with
 # nfs-utils from Debian, exporting a tmpfs; then verifies every run directory
 # a client marks complete, so data is checked on the server side too.
+# vm/build-initramfs.sh packs it as /init of the server's initramfs;
+# /etc/nfstb-common.sh is vm/guest/common.sh, shared with the client.
 . /etc/nfstb-common.sh
 base_mounts nfstb-server
 parse_cmdline
