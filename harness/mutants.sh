@@ -52,6 +52,32 @@ catchers() {
 	echo $names
 }
 
+# failing_runs RUN_JSON...: "scenario.arm.mode<TAB>verdict" of every record
+# whose verdict is neither PASS nor ERROR. A run.json that is not a record
+# (not JSON, another schema, a key missing or mistyped) catches nothing: it
+# is named on stderr.
+failing_runs() {
+	python3 -c '
+import json, sys
+for path in sys.argv[1:]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            r = json.load(f)
+        if not isinstance(r, dict) or r.get("schema") != "nfstb-run/1":
+            raise ValueError("schema is not nfstb-run/1")
+        keys = [r[k] for k in ("scenario", "arm", "mode", "verdict")]
+        if not all(isinstance(k, str) and k and "\t" not in k and "\n" not in k for k in keys):
+            raise ValueError("scenario, arm, mode or verdict is not a word")
+    except FileNotFoundError:
+        continue
+    except (OSError, ValueError, KeyError) as e:
+        print("nfstb: %s: not a run record: %s" % (path, e), file=sys.stderr)
+        continue
+    if r["verdict"] not in ("PASS", "ERROR"):
+        print("%s.%s.%s\t%s" % (r["scenario"], r["arm"], r["mode"], r["verdict"]))
+' "$@"
+}
+
 root=$TOP/results/mutants-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$root"
 table=$root/mutants.tsv
@@ -65,11 +91,8 @@ for m in "${sel[@]}"; do
 	rc=0
 	EXTRA_PATCHES=$dir/$m.patch ARMS=fixed RUNS=${RUNS:-1} SCENARIOS=${scen// /,} RESULTS=$out \
 		"$TOP/harness/nfs-test.sh" > "$out/nfs-test.log" 2>&1 || rc=$?
-	# The runs that did not pass, from their verdict records.
-	by=$(for v in "$out"/*/*/verdict.tsv; do
-		[ -f "$v" ] || continue
-		awk -F'\t' '$4 != "PASS" && $4 != "ERROR" { print $1 "." $2 "." $3 "\t" $4 }' "$v"
-	done | sort -u)
+	# The runs that did not pass, from their records (run.json).
+	by=$(failing_runs "$out"/*/*/run.json | sort -u)
 	if [ -n "$by" ]; then
 		caught=$((caught + 1))
 		names=$(cut -f1 <<< "$by" | paste -sd, -)

@@ -237,11 +237,14 @@ start_capture() {
 	[ "$CAPTURE" = 1 ] || return 0
 	# Full packets on the NFS, rpcbind and mountd ports, bounded in count;
 	# plus non-first IP fragments (they carry no port), without which the
-	# large READ replies of NFS over UDP cannot be reassembled.
+	# large READ replies of NFS over UDP cannot be reassembled; plus the
+	# client's clock anchors, UDP datagrams to the server's port 20051
+	# (nfstb-anchor: they name the run and tie the capture's clock to the
+	# guest's printk clock; nfstb-pcapsum reads them as anchor.K=).
 	# Started as a direct child ('ip netns exec' execs tcpdump), so that
 	# $! is tcpdump itself and SIGTERM reaches it.
 	ip netns exec "$NETNS" tcpdump -i "$BRIDGE" -B 65536 -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
-		'port 2049 or port 111 or port 20048 or (ip[6:2] & 0x1fff != 0)' > "$dir/tcpdump.log" 2>&1 9>&- &
+		'port 2049 or port 111 or port 20048 or (ip[6:2] & 0x1fff != 0) or udp port 20051' > "$dir/tcpdump.log" 2>&1 9>&- &
 	capture_pid=$!
 	wait_for 10 "tcpdump to listen" grep -q "listening on" "$dir/tcpdump.log" ||
 		log "warning: tcpdump did not report listening (see $dir/tcpdump.log)"
@@ -357,9 +360,17 @@ run_one() {
 		printf 'capture_dropped=%s\n' "$(sed -n 's/^\([0-9]*\) packets\{0,1\} dropped by kernel$/\1/p' "$dir/tcpdump.log" | head -1 | grep . || echo 0)" \
 			>> "$dir/pcap-summary.txt"
 	fi
+	# The packets are a witness when the capture was planned (CAPTURE=1):
+	# then a missing or damaged summary judges nothing, never "no check".
+	local pcap_arg=() rules role
+	[ "$CAPTURE" = 1 ] && pcap_arg=(--pcap-summary "$dir/pcap-summary.txt")
+	# Which rules judge the mode and what the arm must show: the table's.
+	rules=$(scenario_get "$scenario" "judge $mode")
+	role=$(scenario_get "$scenario" "role $arm")
 	analyse "$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
 		--scenario "$scenario" --arm "$arm" --mode "$mode" --watchdog "$watchdog" --out "$dir" \
-		--seed "$seed" --pcap-summary "$dir/pcap-summary.txt" --outcome "$outcome" |
+		--rules "$rules" --role "$role" \
+		--seed "$seed" --run "$rid" "${pcap_arg[@]}" --outcome "$outcome" |
 		tee "$dir/verdict.line" || log "run $rid: verdict tool failed"
 	analyse "$BIN/nfstb-tap" --run "$rid" "$RESULTS_DIR" || log "run $rid: TAP line failed"
 	# One timeline, the run's report.

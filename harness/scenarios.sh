@@ -53,6 +53,14 @@ scenarios_load() {
 				set(name, "modeguest " $2, rest(4))
 			} else
 				set(name, k " " $2, rest(3))
+		} else if (k == "judge") {
+			if (NF != 3 || $3 !~ /^(smoke|reconnect-injected|reconnect-direct|lockdep|swap)$/)
+				fail("expected: judge MODE smoke|reconnect-injected|reconnect-direct|lockdep|swap")
+			set(name, k " " $2, $3)
+		} else if (k == "role") {
+			if (NF != 3 || $3 !~ /^(none|fixed|control|stock)$/)
+				fail("expected: role ARM none|fixed|control|stock")
+			set(name, k " " $2, $3)
 		} else if (k == "runs") {
 			if (NF != 3 || $3 !~ /^[1-9][0-9]?[0-9]?$/) fail("expected: runs MODE N (1-999)")
 			set(name, k " " $2, $3)
@@ -80,6 +88,15 @@ scenarios_load() {
 				if (keys[name, i] ~ /^runs / && !((name, "mode " substr(keys[name, i], 6)) in value)) {
 					NR = 0; fail("scenario " name ": runs of mode " substr(keys[name, i], 6) ", which it does not declare")
 				}
+			# every mode says which rules judge it, every arm what it must show
+			for (i = 1; i <= nkeys[name]; i++) {
+				if (keys[name, i] ~ /^mode / && !((name, "judge " substr(keys[name, i], 6)) in value)) {
+					NR = 0; fail("scenario " name ": mode " substr(keys[name, i], 6) " has no 'judge' line")
+				}
+				if (keys[name, i] ~ /^arm / && !((name, "role " substr(keys[name, i], 5)) in value)) {
+					NR = 0; fail("scenario " name ": arm " substr(keys[name, i], 5) " has no 'role' line")
+				}
+			}
 			if (value[name, "watchdog"] !~ /^[1-9][0-9]*$/ || length(value[name, "watchdog"]) > 4) { NR = 0; fail("scenario " name ": watchdog must be 1-9999 seconds") }
 			for (i = 1; i <= nkeys[name]; i++)
 				printf "%s\t%s\t%s\n", name, keys[name, i], value[name, keys[name, i]]

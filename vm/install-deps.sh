@@ -20,7 +20,8 @@ pkgs=(
 	tcpdump tshark
 	# tests; chromium renders the reports in harness/tests/test_browser.sh
 	# (fonts-liberation is only a Recommends of chromium, installed here on purpose)
-	libcmocka-dev pkg-config chromium fonts-liberation
+	# libjansson-dev: the analysers read run.json with it (harness/src/record.c)
+	libcmocka-dev libjansson-dev pkg-config chromium fonts-liberation
 )
 
 missing=()

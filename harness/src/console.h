@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A run's facts in a console log beside its blocked tasks (hang.h) and
- * lockdep's reports (lockdep.h), in three parts: the guest init's markers
- * and the workloads' result lines; the kernel's own complaints; and the
- * swap scenario's facts.  All in console.c.
+ * A run's facts in a console log beside its blocked tasks (hang.h),
+ * lockdep's reports (lockdep.h) and the kernel's complaints
+ * (complaints.h), in two parts: the guest init's markers and the
+ * workloads' result lines; and the swap scenario's facts.  Both in
+ * console.c.
  */
 #ifndef NFSTB_CONSOLE_H
 #define NFSTB_CONSOLE_H
@@ -33,6 +34,9 @@ struct verify_summary {
 	int64_t time_us;
 	/* manifest=truncated: the verifier found no trailer, or a wrong count */
 	bool manifest_truncated;
+	/* the run the server said it verified ("server-verify run=R" before
+	 * the summary), "" on the client */
+	char run[96];
 };
 
 /*
@@ -42,6 +46,8 @@ struct verify_summary {
 struct boot_marker {
 	bool seen;
 	char scenario[64], arm[16], mode[16], run[96], seed[32];
+	char proto[8];
+	char boot[64];		/* /proc/sys/kernel/random/boot_id */
 };
 
 struct markers {
@@ -62,6 +68,34 @@ struct markers {
 	/* "nfstb-writer: committed files=N bytes=N": what the writer wrote */
 	bool writer_totals;
 	long writer_files, writer_bytes;
+	int64_t writer_us;
+	/*
+	 * The log's own integrity: kernel banners ("Linux version": one boot
+	 * per console), the largest step back of printk time (the two vCPUs
+	 * interleave by a little, a spliced log by more), "nfstb-verify:
+	 * summary" lines that miss a key or were cut by the end of the file,
+	 * and the verifier's "FAIL" lines.
+	 */
+	long banners;
+	bool init_seen;			/* the guest init's first marker */
+	int64_t time_back_us;		/* ... from that marker on */
+	char time_back_at[64];
+	long malformed_summaries;
+	char malformed_summary[160];
+	long verify_fail_lines;
+	char verify_fail[160];
+	int64_t tracing_us;		/* phase=tracing */
+	/*
+	 * The clock anchors: "nfstb: anchor run=R seq=K", each written to
+	 * the console just before nfstb-anchor sends the datagram the
+	 * capture sees (index K, 1..MARKERS_MAX_ANCHORS; TIME_NONE where
+	 * absent).  anchor_run is the run they name ("mixed": more than one).
+	 */
+#define MARKERS_MAX_ANCHORS 16
+	int64_t anchor_us[MARKERS_MAX_ANCHORS + 1];
+	char anchor_run[96];
+	char verify_run[96];		/* the last "server-verify run=" */
+	bool tracing_announced;		/* ... with heartbeat_ms= */
 	/* Workload lines, verbatim (text after the tag), last one kept. */
 	char writer_ready[160];
 	char writer_committed[160];
@@ -76,25 +110,6 @@ void markers_parse(const struct lines *log, struct markers *m);
 void markers_free(struct markers *m);
 /* Name of the last phase seen, or "none". */
 const char *markers_last_phase(const struct markers *m);
-
-/*
- * The kernel's own complaints in a console log, each of which makes a run
- * untrustworthy whatever its workload said: a panic; an oops (BUG:, Oops:,
- * general protection fault, WARNING: CPU:); lockdep switching itself off
- * (after which a silent lockdep proves nothing); a lock leaked to user
- * space.  The first line of each kind is kept, as the verdict's reason.
- */
-
-#define KERNEL_LOG_LINE 160
-
-struct kernel_complaints {
-	char panic[KERNEL_LOG_LINE];		/* "" when there is none */
-	char oops[KERNEL_LOG_LINE];
-	char lockdep_off[KERNEL_LOG_LINE];
-	char lock_leak[KERNEL_LOG_LINE];
-};
-
-void kernel_log_parse(const struct lines *log, struct kernel_complaints *k);
 
 /*
  * The swap scenario's console facts: nfstb-swapfill's result lines

@@ -300,8 +300,56 @@ static const char *const wait_fns[] = {
 static bool in_list(const char *name, const char *const *list, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!strcmp(name, list[i]))
+		if (list[i] && !strcmp(name, list[i]))
 			return true;
+	return false;
+}
+
+/*
+ * The waits the cycle can block in, each with its signature: the task's
+ * innermost frame that is not the scheduler must be one of @innermost,
+ * and one of @under must hold it, inside the release.  A task blocked on
+ * a mutex, or anything else, somewhere in the commit path is another
+ * hang, not this cycle.
+ */
+static const struct nfs_wait {
+	const char *name;
+	const char *innermost[4];
+	const char *under[2];
+} nfs_waits[] = {
+	{ "COMMIT wait",
+	  { "wait_on_commit", "__nfs_commit_inode", "nfs_commit_inode" },
+	  { "__nfs_commit_inode", "nfs_commit_inode" } },
+	/* the COMMIT sent synchronously, waiting for its RPC task (seen in
+	 * natural mode: tests/data/console/tcp-natural-sk-alloc.log) */
+	{ "COMMIT RPC wait",
+	  { "rpc_wait_bit_killable", "__rpc_wait_for_completion_task" },
+	  { "nfs_initiate_commit", "__nfs_commit_inode" } },
+	{ "writeback wait",
+	  { "folio_wait_bit_common", "folio_wait_writeback",
+	    "wait_on_page_writeback", "folio_wait_bit" },
+	  { "nfs_wb_folio", "nfs_wb_page" } },
+};
+
+static bool named_wait(const struct blocked_task *t, size_t rel,
+		       const char **innermost)
+{
+	size_t i = 0;
+
+	while (i < rel && frame_is_scheduler(t->frames[i]))
+		i++;
+	*innermost = i < rel ? t->frames[i] : "nothing";
+	for (size_t w = 0; w < ARRAY_SIZE(nfs_waits); w++) {
+		const struct nfs_wait *nw = &nfs_waits[w];
+
+		if (i == rel || !in_list(t->frames[i], nw->innermost,
+					 ARRAY_SIZE(nw->innermost)))
+			continue;
+		for (size_t u = i; u < rel; u++)
+			if (in_list(t->frames[u], nw->under,
+				    ARRAY_SIZE(nw->under)))
+				return true;
+	}
 	return false;
 }
 
@@ -344,7 +392,7 @@ static const char *worker_under_reclaim(const struct blocked_task *t,
 static bool match_cycle(const struct blocked_task *t, struct classification *c)
 {
 	size_t rel = t->nframes, i;
-	const char *worker, *wait = NULL, *reclaim_frame;
+	const char *worker, *wait = NULL, *reclaim_frame, *innermost;
 	bool reclaim;
 
 	for (i = 0; i < t->nframes; i++)
@@ -368,6 +416,14 @@ static bool match_cycle(const struct blocked_task *t, struct classification *c)
 			 t->comm, t->pid, wait, t->frames[rel], worker);
 	if (!wait || !reclaim || !worker)
 		return false;
+	if (!named_wait(t, rel, &innermost)) {
+		if (!c->near_miss[0])
+			snprintf(c->near_miss, sizeof(c->near_miss),
+				 "%s:%ld is blocked in %s, not in a COMMIT or writeback wait, under %s in %s",
+				 t->comm, t->pid, innermost, t->frames[rel],
+				 worker);
+		return false;
+	}
 	snprintf(c->worker, sizeof(c->worker), "%s", worker);
 	snprintf(c->release, sizeof(c->release), "%s", t->frames[rel]);
 	/*
@@ -464,6 +520,18 @@ static const struct {
 	{ match_alloc_stall, SIG_CONNECT_ALLOC_STALL },
 };
 
+/* Another blocked task under the same pid: the stack names no one task. */
+static void shared_pid(const struct hang_reports *r,
+		       const struct blocked_task *t, struct classification *c)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (r->v[i].pid == t->pid && strcmp(r->v[i].comm, t->comm)) {
+			snprintf(c->pid_shared, sizeof(c->pid_shared), "%s",
+				 r->v[i].comm);
+			return;
+		}
+}
+
 void classify(const struct hang_reports *r, struct classification *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -484,6 +552,7 @@ void classify(const struct hang_reports *r, struct classification *c)
 				continue;
 			c->sig = named_hangs[k].sig;
 			name_task(&r->v[i], c);
+			shared_pid(r, &r->v[i], c);
 			if (c->sig == SIG_RECLAIM_COMMIT_DEADLOCK)
 				snprintf(c->title, sizeof(c->title),
 					 "reclaim-commit-deadlock in %s via %s -> %s",

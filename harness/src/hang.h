@@ -98,6 +98,8 @@ struct classification {
 	 * release and worker frames is not the cycle, or "".
 	 */
 	char near_miss[640];
+	/* another blocked task's comm under the named task's pid, or "" */
+	char pid_shared[64];
 };
 
 /* The part of the cycle a frame's bare function name plays, by the tables above. */

@@ -40,44 +40,40 @@ int junit_collect(const char *dir, struct junit_case **out, size_t *n)
 	*out = xcalloc(l.n ? l.n : 1, sizeof(**out));
 	for (size_t i = 0; i < l.n; i++) {
 		const struct run_row *r = &l.v[i];
+		const struct run_record *rec = &r->rec;
 		struct junit_case *c = &(*out)[i];
-		char path[4096], *text;
 
 		snprintf(c->name, sizeof(c->name), "%s", r->run);
 		snprintf(c->scenario, sizeof(c->scenario), "%s", r->scenario);
 		snprintf(c->arm, sizeof(c->arm), "%s", r->arm);
 		snprintf(c->mode, sizeof(c->mode), "%s", r->mode);
 		snprintf(c->verdict, sizeof(c->verdict), "%s",
-			 r->has_record ? r->verdict : "no verdict record");
+			 r->has_record ? rec->verdict :
+			 r->malformed ? "malformed record" : "no verdict record");
 		snprintf(c->expected, sizeof(c->expected), "%s",
 			 r->expect ? r->expect->verdict : "");
-		c->failed = run_judgement_failed(r->judgement);
+		c->malformed = r->judgement == RUN_MALFORMED;
+		c->failed = run_judgement_failed(r->judgement) && !c->malformed;
 		c->unexpected = r->judgement == RUN_FAILED || r->judgement == RUN_ALLOWED_MISS ||
-				r->judgement == RUN_NO_RECORD;
-		snprintf(c->reason, sizeof(c->reason), "%s", r->reason);
-		if (!r->has_record)
+				r->judgement == RUN_NO_RECORD || c->malformed;
+		if (c->malformed) {
+			snprintf(c->error, sizeof(c->error), "%s", r->why);
+			snprintf(c->witness, sizeof(c->witness), "the record (run.json)");
+			continue;
+		}
+		if (!r->has_record) {
 			snprintf(c->witness, sizeof(c->witness), "no verdict record");
-		else if (c->unexpected && !strcmp(r->verdict, "PASS"))
+			continue;
+		}
+		snprintf(c->reason, sizeof(c->reason), "%s", rec->reason);
+		if (c->unexpected && !strcmp(rec->verdict, "PASS"))
 			snprintf(c->witness, sizeof(c->witness), "none: the run passed");
-		snprintf(path, sizeof(path), "%s/%s/verdict.json", dir, r->run);
-		if (c->unexpected && !c->witness[0] && (text = read_whole_file(path))) {
-			char rule[8];
-
-			if (json_string(text, "rule", rule, sizeof(rule)))
-				snprintf(c->witness, sizeof(c->witness), "%s", junit_rule_witness(rule[0]));
-			free(text);
-		}
-		snprintf(path, sizeof(path), "%s/%s/verdict.tsv", dir, r->run);
-		if ((text = read_whole_file(path))) {
-			tsv_column(text, 5, c->detect_s, sizeof(c->detect_s));
-			free(text);
-		}
-		snprintf(path, sizeof(path), "%s/%s/packet-check.txt", dir, r->run);
-		if ((text = read_whole_file(path))) {
-			snprintf(c->check, sizeof(c->check), "%s", text);
-			c->check[strcspn(c->check, "\n")] = '\0';
-			free(text);
-		}
+		else if (c->unexpected)
+			snprintf(c->witness, sizeof(c->witness), "%s",
+				 junit_rule_witness(rec->rule[0]));
+		record_secs(rec->detect_us, c->detect_s, sizeof(c->detect_s));
+		if (rec->has_packets)
+			snprintf(c->check, sizeof(c->check), "%s", rec->packets);
 	}
 	*n = l.n;
 	runs_free(&l);
@@ -90,14 +86,18 @@ extern const char report_css[];
 
 void junit_write_xml(FILE *f, const struct junit_case *c, size_t n)
 {
-	size_t failures = 0;
+	size_t failures = 0, errors = 0;
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		failures += c[i].failed;
+		errors += c[i].malformed;
+	}
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(f, "<testsuites name=\"nfstb\" tests=\"%zu\" failures=\"%zu\">\n", n, failures);
-	fprintf(f, "  <testsuite name=\"nfstb\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\">\n",
-		n, failures);
+	fprintf(f, "<testsuites name=\"nfstb\" tests=\"%zu\" failures=\"%zu\"", n, failures);
+	if (errors)
+		fprintf(f, " errors=\"%zu\"", errors);
+	fprintf(f, ">\n  <testsuite name=\"nfstb\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\">\n",
+		n, failures, errors);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "    <testcase classname=\"");
 		xml_escape(f, c[i].scenario);
@@ -114,6 +114,11 @@ void junit_write_xml(FILE *f, const struct junit_case *c, size_t n)
 			fprintf(f, ", got ");
 			xml_escape(f, c[i].verdict);
 			fprintf(f, "\" type=\"verdict\">see %s/report.html</failure>\n", c[i].name);
+		}
+		if (c[i].malformed) {
+			fprintf(f, "      <error message=\"malformed record: ");
+			xml_escape(f, c[i].error);
+			fprintf(f, "\" type=\"record\">see %s/run.json</error>\n", c[i].name);
 		}
 		fprintf(f, "      <system-out>verdict=");
 		xml_escape(f, c[i].verdict);
@@ -182,6 +187,8 @@ static void html_row(FILE *f, char **cells, int n, bool header)
 /* The index's result cell: what the run's judgement says, in words. */
 static const char *result_text(const struct junit_case *c)
 {
+	if (c->malformed)
+		return "ERROR: malformed record";
 	if (c->failed)
 		return c->expected[0] ? "FAIL: unexpected verdict" : "FAIL: no verdict record";
 	if (c->unexpected)
@@ -204,7 +211,7 @@ void junit_write_index_md(FILE *f, const struct junit_case *c, size_t n, const c
 		fprintf(f, " | %s | %s%s%s | %s | ", c[i].expected[0] ? c[i].expected : "-",
 			c[i].unexpected ? "**" : "", result_text(&c[i]), c[i].unexpected ? "**" : "",
 			c[i].witness[0] ? c[i].witness : "-");
-		md_cell(f, c[i].reason[0] ? c[i].reason : "-");
+		md_cell(f, c[i].malformed ? c[i].error : c[i].reason[0] ? c[i].reason : "-");
 		fprintf(f, " | ");
 		md_cell(f, c[i].check[0] ? c[i].check : "-");
 		fprintf(f, " | [report](%s/report.md) |\n", c[i].name);
@@ -252,7 +259,7 @@ void junit_write_index_html(FILE *f, const struct junit_case *c, size_t n, const
 		html_cell(f, "expected", c[i].expected);
 		html_cell(f, "result", result_text(&c[i]));
 		html_cell(f, "witness", c[i].witness);
-		html_cell(f, "reason", c[i].reason);
+		html_cell(f, "reason", c[i].malformed ? c[i].error : c[i].reason);
 		html_cell(f, "check", c[i].check);
 		fprintf(f, "</tr>\n");
 	}

@@ -13,18 +13,22 @@
 struct junit_case {
 	char name[256];		/* the run directory's name */
 	char scenario[64], arm[16], mode[16], verdict[96], detect_s[32];
-	char check[256];	/* packet-check.txt, or "" */
+	char check[512];	/* run.json's packet check, or "" */
 	char expected[96];	/* "" when the arm has no expectation */
-	char reason[512];	/* verdict.json's reason, or "" */
+	char reason[512];	/* run.json's reason, or "" */
 	char witness[32];	/* the witness behind the verdict's rule, or "" */
-	bool failed;
-	bool unexpected;	/* missed its expected verdict (allowed or not), or no record */
+	char error[640];	/* why run.json is not the run's record, or "" */
+	bool failed;		/* a <failure>: the verdict missed, or no record */
+	bool malformed;		/* an <error>: run.json is not the run's record */
+	bool unexpected;	/* missed its expected verdict (allowed or not), no record,
+				 * or a malformed one */
 };
 
 /*
- * The runs of @dir (results.h: the matrix, or the run directories with a
- * verdict.tsv), each failed as results.h judges it: a planned run without a
- * record fails, and so does a miss beyond its group's threshold.
+ * The runs of @dir (results.h: the matrix, each run's RUN/run.json), each
+ * failed as results.h judges it: a planned run without a record fails, and
+ * so does a miss beyond its group's threshold; a run.json that is not the
+ * run's record is an error.
  */
 int junit_collect(const char *dir, struct junit_case **out, size_t *n);
 

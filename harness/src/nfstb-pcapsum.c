@@ -25,7 +25,8 @@ static void usage(void)
 	       "  DIR/packets.tsv       one row per RPC message and per TCP SYN/FIN/RST\n"
 	       "  DIR/pcap-summary.txt  key=value facts: calls/replies per procedure,\n"
 	       "                        WRITE stable levels, connection close and reconnect\n"
-	       "                        on port 2049, retransmitted XIDs, unanswered calls\n"
+	       "                        on port 2049, retransmitted XIDs, unanswered calls,\n"
+	       "                        the client's clock anchors (UDP port 20051)\n"
 	       "A missing or empty FILE gives capture=none (exit 0).\n"
 	       "Environment: NFSTB_TSHARK overrides the tshark program.\n"
 	       "Exit: 0 written, 1 tshark or I/O failure, 2 usage error.\n", prog);
@@ -96,14 +97,17 @@ static bool has_unanswered(const struct pcap_recs *rs, const struct xid_set *rep
 
 /*
  * One tshark pass over pcap: its records are appended to rs, in frame
- * order. With only_new_replies, only replies whose XID is not in it are
- * kept. Returns tshark's exit status.
+ * order, and its clock anchors to anchors (if not NULL). With
+ * only_new_replies, only replies whose XID is not in it are kept.
+ * Returns tshark's exit status.
  */
 static int tshark_pass(const char *pcap, bool out_of_order, const struct pcap_names *names,
-		       struct pcap_recs *rs, const struct xid_set *only_new_replies)
+		       struct pcap_recs *rs, struct pcap_anchors *anchors,
+		       const struct xid_set *only_new_replies)
 {
-	char *argv[16 + 2 * TSH_NFIELDS];
+	char *argv[24 + 2 * TSH_NFIELDS];
 	struct pkt_rec recs[PKT_MAX_PER_FRAME];
+	struct pcap_anchor a;
 	struct tshark_proc tp;
 	char *line = NULL;
 	size_t cap = 0;
@@ -125,6 +129,9 @@ static int tshark_pass(const char *pcap, bool out_of_order, const struct pcap_na
 	argv[n++] = "udp.port==512-1023,rpc";
 	argv[n++] = "-d";
 	argv[n++] = "tcp.port==512-1023,rpc";
+	/* The anchors' payload as plain data, whatever a heuristic thinks. */
+	argv[n++] = "-d";
+	argv[n++] = TSHARK_ANCHOR_DECODE;
 	argv[n++] = "-r";
 	argv[n++] = (char *)pcap;
 	argv[n++] = "-Y";
@@ -142,6 +149,9 @@ static int tshark_pass(const char *pcap, bool out_of_order, const struct pcap_na
 		cli_fail(EXIT_IO, prog, "cannot run %s: %s", tshark_program(), strerror(errno));
 	while (getline(&line, &cap, tp.out) > 0) {
 		int k = pkt_split_line(line, names, recs, PKT_MAX_PER_FRAME);
+
+		if (anchors && pkt_anchor_line(line, &a) == 1)
+			pcap_anchors_add(anchors, &a);
 
 		for (int i = 0; i < k; i++) {
 			if (only_new_replies && !(recs[i].xid[0] && recs[i].reply &&
@@ -198,8 +208,9 @@ int main(int argc, char **argv)
 		cli_fail(EXIT_IO, prog, "cannot run '%s -G values' (is tshark installed?)", tshark_program());
 
 	struct pcap_recs rs = { 0 };
+	struct pcap_anchors anchors = { 0 };
 	struct xid_set seen = { 0 };
-	int rc = tshark_pass(pcap, false, names, &rs, NULL);
+	int rc = tshark_pass(pcap, false, names, &rs, &anchors, NULL);
 	size_t first = rs.n;
 
 	/*
@@ -214,7 +225,7 @@ int main(int argc, char **argv)
 	 */
 	xid_set_of(&rs, true, &seen);
 	if (rc == 0 && has_unanswered(&rs, &seen)) {
-		tshark_pass(pcap, true, names, &rs, &seen);
+		tshark_pass(pcap, true, names, &rs, NULL, &seen);
 		merge_by_frame(&rs, first);
 	}
 	free(seen.v);
@@ -232,10 +243,11 @@ int main(int argc, char **argv)
 	}
 
 	FILE *sf = open_out(out, "pcap-summary.txt");
-	pcap_summary_write(sf, &rs, server, rc != 0 ? "truncated" : "ok");
+	pcap_summary_write(sf, &rs, &anchors, server, rc != 0 ? "truncated" : "ok");
 	if (fclose(sf) != 0)
 		cli_fail(EXIT_IO, prog, "cannot write %s/pcap-summary.txt", out);
 	pcap_recs_free(&rs);
+	pcap_anchors_free(&anchors);
 	pcap_names_free(names);
 	printf("pcap-summary: %s/pcap-summary.txt\n", out);
 	return 0;

@@ -21,7 +21,8 @@ static void usage(void)
 	       "Aggregate the runs of RESULTS_RUN_DIR/matrix.tsv (the orchestrator's\n"
 	       "plan) by (scenario, arm, mode): runs, PASS, DEADLOCK, LOCKDEP, OOM,\n"
 	       "other (the rest), mean detect_s over DEADLOCK runs, each run read from\n"
-	       "its RUN/verdict.tsv; a planned run without one counts as missing.\n"
+	       "its record RUN/run.json (nfstb-verdict's); a planned run without one\n"
+	       "counts as missing.\n"
 	       "Each group is checked against the expectation the matrix declares for\n"
 	       "it (from harness/scenarios.def; column ok; a missing run fails its\n"
 	       "row; a group without one is 'report only').\n"
@@ -29,7 +30,9 @@ static void usage(void)
 	       "RESULTS_RUN_DIR/summary.tsv.\n"
 	       "\n"
 	       "Exit: 0 all rows ok, 1 a row failed / no matrix.tsv / I/O error,\n"
-	       "2 usage, a malformed matrix.tsv, or a record of another run.\n",
+	       "2 usage, a malformed matrix.tsv, or a RUN/run.json that is not a record\n"
+	       "(not UTF-8 JSON, another schema, a key missing or mistyped) or is the\n"
+	       "record of another run: one line 'RUN/run.json: <reason>'.\n",
 	       prog);
 }
 

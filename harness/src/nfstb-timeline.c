@@ -2,10 +2,11 @@
 /*
  * nfstb-timeline --rundir DIR [--server IP]
  * Merge a run's packets (DIR/packets.tsv from nfstb-pcapsum), client trace
- * and consoles into DIR/timeline.tsv, and check the packet facts against
- * the verdict into DIR/packet-check.txt.
+ * and consoles into DIR/timeline.tsv, for people to read; then print the
+ * packet check of the run's record, DIR/run.json (nfstb-verdict's).
  */
 #include "cli.h"
+#include "record.h"
 #include "timeline.h"
 #include "util.h"
 
@@ -21,13 +22,13 @@ static void usage(void)
 {
 	printf("usage: %s --rundir DIR [--server IP]\n"
 	       "\n"
-	       "Reads DIR/packets.tsv, DIR/pcap-summary.txt (nfstb-pcapsum), DIR/client-trace.txt,\n"
-	       "DIR/client-console.log, DIR/server-console.log and DIR/verdict.tsv (each optional)\n"
-	       "and writes:\n"
-	       "  DIR/timeline.tsv      time_s source key text, on the client guest's clock\n"
-	       "  DIR/packet-check.txt  packet_check=agree|disagree|n/a reason=... (also printed)\n"
+	       "Reads DIR/packets.tsv (nfstb-pcapsum), DIR/client-trace.txt, DIR/client-console.log\n"
+	       "and DIR/server-console.log (each optional) and writes DIR/timeline.tsv: time_s source\n"
+	       "key text, on the client guest's clock, for people to read (it judges nothing).\n"
 	       "Packets are aligned by anchoring the first client SYN to IP:2049 (UDP: first call)\n"
 	       "to the first connect event to port 2049 in the trace.  IP defaults to 10.213.59.10.\n"
+	       "Then prints the packet check of the run's record, DIR/run.json (nfstb-verdict's\n"
+	       "\"packets\": packet_check=agree|disagree|n/a reason=...), or why there is none.\n"
 	       "Exit: 0 written, 1 I/O error, 2 usage error.\n", prog);
 }
 
@@ -80,24 +81,23 @@ int main(int argc, char **argv)
 	if (fclose(f) != 0)
 		cli_fail(EXIT_IO, prog, "cannot write %s", path);
 
-	char *summary, *tsv, vbuf[96], check[512];
-	snprintf(path, sizeof(path), "%s/pcap-summary.txt", dir);
-	summary = read_whole_file(path);
-	snprintf(path, sizeof(path), "%s/verdict.tsv", dir);
-	tsv = read_whole_file(path);
-	packet_check(summary, tsv ? verdict_tsv_verdict(tsv, vbuf, sizeof(vbuf)) : NULL,
-		     check, sizeof(check));
-	snprintf(path, sizeof(path), "%s/packet-check.txt", dir);
-	f = fopen(path, "w");
-	if (!f)
-		cli_fail(EXIT_IO, prog, "cannot write %s: %s", path, strerror(errno));
-	fprintf(f, "%s\n", check);
-	if (fclose(f) != 0)
-		cli_fail(EXIT_IO, prog, "cannot write %s", path);
-	puts(check);
+	/* The packet check is the judge's, in the run's record. */
+	struct run_record rec;
+	char err[512];
+	int got;
 
-	free(summary);
-	free(tsv);
+	snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir);
+	got = record_load(path, &rec, err, sizeof(err));
+	if (got == 0 && rec.has_packets)
+		puts(rec.packets);
+	else if (got == 0)
+		puts("packet_check=n/a reason=the run was judged without a packet summary");
+	else if (got > 0)
+		puts("packet_check=n/a reason=no run record (" RECORD_FILE ")");
+	else
+		printf("packet_check=n/a reason=" RECORD_FILE " is not a run record: %s\n", err);
+	cli_flush_stdout(prog);
+
 	tl_free(&tl);
 	pcap_recs_free(&rs);
 	lines_free(&trace);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nfstb-verdict: one run's verdict from its client console, trace, server
- * console and (optionally) packet summary; writes DIR/verdict.json and
+ * console and (optionally) packet summary; writes DIR/run.json and
  * DIR/verdict.tsv.
  */
 #include "cli.h"
+#include "rule_table.h"
 #include "verdict.h"
 #include "verdict_io.h"
 
@@ -13,53 +14,53 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char *const prog = "nfstb-verdict";
+
+/* The rule list, from the one table of rules (rule_table.c). */
+static void print_rules(void)
+{
+	size_t n;
+	const struct rule_doc *r = rule_table(&n);
+
+	for (size_t i = 0; i < n; i++)
+		printf("  (%c) %s: %s [%s]\n", r[i].letter, r[i].checks,
+		       r[i].verdicts, r[i].witness);
+	printf("  otherwise PASS\n");
+}
 
 static void usage(void)
 {
 	printf("usage: %s --console CLIENT_LOG --trace TRACE --server-console SERVER_LOG\n"
-	       "       --scenario NAME --arm fixed|control|stock|-\n"
-	       "       --mode forced|natural|smoke|lockdep|swap\n"
-	       "       --watchdog 0|1 --out DIR [--seed N] [--pcap-summary FILE]\n"
+	       "       --scenario NAME --arm NAME --mode NAME\n"
+	       "       --rules smoke|reconnect-injected|reconnect-direct|lockdep|swap\n"
+	       "       --role none|fixed|control|stock\n"
+	       "       --watchdog 0|1 --out DIR [--seed N] [--run RID] [--pcap-summary FILE]\n"
 	       "       [--outcome TEXT]\n"
+	       "--rules and --role are what scenarios.def declares for the mode ('judge')\n"
+	       "and the arm ('role'); --arm and --mode are the names the boot marker must say.\n"
 	       "\n"
-	       "Decide one run's verdict (harness/README.md has every rule); first match wins:\n"
-	       "  (d) a wrong or missing byte on any verifier, or a summary whose counts\n"
-	       "      differ from the writer's 'committed files= bytes=': DATA-LOSS\n"
-	       "  (p) Kernel panic: PANIC; (k) BUG:/Oops:/general protection fault/\n"
-	       "      WARNING: CPU:: OOPS\n"
-	       "  (m) boot marker missing, or naming another scenario/arm/mode/seed: WRONG-RUN\n"
-	       "  (f) a connect worker's exit flags differ from its entry flags: FLAGS-LEAK\n"
-	       "  (a) blocked-task report: DEADLOCK(reclaim-commit-deadlock) when stack,\n"
-	       "      trace and packets agree, WITNESS-DISAGREE when not, or OTHER-HANG\n"
-	       "  (b) --watchdog 1 and no report: OTHER-HANG\n"
-	       "  (z) lockdep switched off: LOCKDEP-OFF; a leaked lock: LOCK-LEAK\n"
-	       "  (c) no 'nfstb: phase=done rc=0': ERROR\n"
-	       "  (v) a verify summary or the writer's totals missing: NO-JUDGEMENT\n"
-	       "  (g) fixed arm, decision=writeback in a connect worker: BUG-PATH\n"
-	       "  (e) fixed arm without a skip in a connect worker: NO-JUDGEMENT;\n"
-	       "      control arm without a writeback in one, stock arm without any\n"
-	       "      release decision in one: HAZARD-NOT-REACHED\n"
-	       "  (x) a connect worker that never exited, (n) the packet check\n"
-	       "      disagreeing: WITNESS-DISAGREE\n"
-	       "  else PASS\n"
-	       "--mode lockdep adds LOCKDEP(reclaim-connect)/OTHER-LOCKDEP after (c);\n"
-	       "--mode swap judges nfstb-swapfill's lines (OOM, verified ok=1, swap traffic);\n"
+	       "Decide one run's verdict (harness/README.md has every rule); each rule\n"
+	       "set runs its rules in order, first match wins:\n",
+	       prog);
+	print_rules();
+	printf(
+	       "--rules lockdep adds LOCKDEP(reclaim-connect)/OTHER-LOCKDEP after (c);\n"
+	       "--rules swap judges nfstb-swapfill's lines (OOM, verified ok=1, swap traffic);\n"
 	       "a connect worker blocked in direct reclaim is DEADLOCK(swap-connect-starved).\n"
-	       "--seed N: the booted marker must say seed=N.  --pcap-summary FILE:\n"
+	       "--seed N, --run RID: the booted marker must say them.  --pcap-summary FILE:\n"
 	       "nfstb-pcapsum's pcap-summary.txt, the packet witness.  --outcome TEXT:\n"
-	       "what the orchestrator saw end the run (verdict.json's orchestrator, and\n"
+	       "what the orchestrator saw end the run (run.json's orchestrator, and\n"
 	       "named in rule (c)'s reason).\n"
 	       "An unreadable input file gives ERROR, not a failure of this tool.\n"
 	       "\n"
-	       "Writes DIR/verdict.json (all facts) and DIR/verdict.tsv (one line:\n"
+	       "Writes DIR/run.json (the run record, docs/run-record.md) and DIR/verdict.tsv (one line:\n"
 	       "scenario arm mode verdict signature detect_s reconnect_t hang_t\n"
 	       "skip_evidence data) and prints:\n"
 	       "  VERDICT <scenario> <arm> <mode> <VERDICT> signature=<..> detect_s=<..|-> reason=<..>\n"
 	       "\n"
-	       "Exit: 0 verdict written (whatever it is), 1 cannot write DIR, 2 usage.\n",
-	       prog);
+	       "Exit: 0 verdict written (whatever it is), 1 cannot write DIR, 2 usage.\n");
 }
 
 static bool valid_name(const char *s)
@@ -73,31 +74,57 @@ static bool valid_name(const char *s)
 	return true;
 }
 
+/*
+ * Each output whole or not at all: written to a temporary name, then
+ * renamed over the old one; an older record of the run is removed before
+ * anything is written, so a failed write never leaves it for the views.
+ */
 static void write_file(const char *dir, const char *name,
 		       const struct verdict_input *in, const struct verdict *v,
 		       const struct report_paths *p)
 {
-	char path[4096];
+	char path[4096], tmp[4200];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
+	f = fopen(tmp, "w");
 	if (!f)
 		cli_fail(EXIT_IO, prog, "cannot write %s: %s", path,
 			 strerror(errno));
-	if (!strcmp(name, "verdict.json"))
+	if (!strcmp(name, "run.json"))
 		report_json(f, in, v, p);
 	else
 		report_tsv(f, in, v);
-	if (ferror(f) | fclose(f))
+	if (ferror(f) | fclose(f) || rename(tmp, path)) {
+		int err = errno;
+
+		unlink(tmp);
 		cli_fail(EXIT_IO, prog, "cannot write %s: %s", path,
-			 strerror(errno));
+			 strerror(err));
+	}
+}
+
+static void remove_stale(const char *dir)
+{
+	static const char *const names[] = {
+		"run.json", "verdict.tsv", "run.json",
+	};
+	char path[4096];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (unlink(path) && errno != ENOENT)
+			cli_fail(EXIT_IO, prog, "cannot remove the old %s: %s",
+				 path, strerror(errno));
+	}
 }
 
 int main(int argc, char **argv)
 {
 	enum { O_CONSOLE = 1, O_TRACE, O_SERVER, O_SCENARIO, O_ARM, O_MODE,
-	       O_WATCHDOG, O_OUT, O_SEED, O_PCAP, O_OUTCOME };
+	       O_WATCHDOG, O_OUT, O_SEED, O_PCAP, O_OUTCOME, O_RUN, O_RULES,
+	       O_ROLE };
 	static const struct option opts[] = {
 		{ "console", required_argument, NULL, O_CONSOLE },
 		{ "trace", required_argument, NULL, O_TRACE },
@@ -110,6 +137,9 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "pcap-summary", required_argument, NULL, O_PCAP },
 		{ "outcome", required_argument, NULL, O_OUTCOME },
+		{ "run", required_argument, NULL, O_RUN },
+		{ "rules", required_argument, NULL, O_RULES },
+		{ "role", required_argument, NULL, O_ROLE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -117,7 +147,7 @@ int main(int argc, char **argv)
 	static struct verdict_input facts;
 	struct verdict_input *in = &facts;
 	struct report_paths paths = { NULL, NULL, NULL, NULL };
-	const char *watchdog = NULL, *out = NULL;
+	const char *watchdog = NULL, *out = NULL, *rules = NULL, *role = NULL;
 	struct verdict v;
 	int opt;
 
@@ -135,6 +165,9 @@ int main(int argc, char **argv)
 		case O_SEED: in->seed = optarg; break;
 		case O_PCAP: paths.pcap_summary = optarg; break;
 		case O_OUTCOME: in->outcome = optarg; break;
+		case O_RUN: in->run = optarg; break;
+		case O_RULES: rules = optarg; break;
+		case O_ROLE: role = optarg; break;
 		default:
 			cli_other_option(prog, opt, argv, usage);
 		}
@@ -156,18 +189,22 @@ int main(int argc, char **argv)
 		cli_usage_error(prog, "missing --arm");
 	if (!in->mode)
 		cli_usage_error(prog, "missing --mode");
-	/* smoke scenarios have no arms: the orchestrator passes "- smoke" */
-	if (!strcmp(in->arm, "-") != !strcmp(in->mode, "smoke"))
-		cli_usage_error(prog, "--arm - goes with --mode smoke and only with it");
-	if (strcmp(in->arm, "fixed") && strcmp(in->arm, "control") &&
-	    strcmp(in->arm, "stock") &&
-	    strcmp(in->arm, "-"))
-		cli_usage_error(prog, "bad --arm '%s' (fixed|control|stock|-)", in->arm);
-	if (strcmp(in->mode, "forced") && strcmp(in->mode, "natural") &&
-	    strcmp(in->mode, "smoke") && strcmp(in->mode, "lockdep") &&
-	    strcmp(in->mode, "swap"))
-		cli_usage_error(prog, "bad --mode '%s' (forced|natural|smoke|lockdep|swap)",
-				in->mode);
+	if (!valid_name(in->arm) || !valid_name(in->mode))
+		cli_usage_error(prog, "bad --arm or --mode name (letters, digits, ._+-)");
+	if (!rules)
+		cli_usage_error(prog, "missing --rules");
+	if (rule_set_parse(rules) < 0)
+		cli_usage_error(prog, "bad --rules '%s' (smoke|reconnect-injected|reconnect-direct|lockdep|swap)",
+				rules);
+	in->rules = rule_set_parse(rules);
+	if (!role)
+		cli_usage_error(prog, "missing --role");
+	if (arm_role_parse(role) < 0)
+		cli_usage_error(prog, "bad --role '%s' (none|fixed|control|stock)", role);
+	in->role = arm_role_parse(role);
+	/* smoke has no arms, and only smoke has none */
+	if ((in->rules == RULES_SMOKE) != (in->role == ROLE_NONE))
+		cli_usage_error(prog, "--role none goes with --rules smoke and only with it");
 	if (!watchdog)
 		cli_usage_error(prog, "missing --watchdog");
 	if (strcmp(watchdog, "0") && strcmp(watchdog, "1"))
@@ -178,6 +215,9 @@ int main(int argc, char **argv)
 		cli_usage_error(prog, "bad --outcome (one line of at most 200 characters)");
 	if (in->seed && !valid_name(in->seed))
 		cli_usage_error(prog, "bad --seed '%s'", in->seed);
+	if (in->run && !valid_name(in->run))
+		cli_usage_error(prog, "bad --run '%s' (letters, digits, ._+-)",
+				in->run);
 	if (!out)
 		cli_usage_error(prog, "missing --out");
 	if (!*out)
@@ -187,9 +227,10 @@ int main(int argc, char **argv)
 		cli_fail(EXIT_IO, prog, "cannot create %s: %s", out,
 			 strerror(errno));
 
+	remove_stale(out);
 	gather_facts(in, &paths);
 	verdict_decide(in, &v);
-	write_file(out, "verdict.json", in, &v, &paths);
+	write_file(out, "run.json", in, &v, &paths);
 	write_file(out, "verdict.tsv", in, &v, &paths);
 	report_line(stdout, in, &v);
 	gather_free(in);

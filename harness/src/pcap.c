@@ -76,6 +76,11 @@ int pkt_split_line(const char *line, const struct pcap_names *names,
 	base.sport = strtol(base.udp ? cols[TSH_UDP_SPORT] : cols[TSH_TCP_SPORT], NULL, 10);
 	base.dport = strtol(base.udp ? cols[TSH_UDP_DPORT] : cols[TSH_TCP_DPORT], NULL, 10);
 	base.flags = base.udp ? 0 : (unsigned)strtoul(cols[TSH_TCP_FLAGS], NULL, 0);
+	/* The clock anchors' datagrams are no RPC and no row (pkt_anchor_line). */
+	if (base.udp && (base.sport == PCAP_ANCHOR_PORT || base.dport == PCAP_ANCHOR_PORT)) {
+		free(copy);
+		return 0;
+	}
 
 	split_values(cols[TSH_XID], &xid);
 	split_values(cols[TSH_MSGTYP], &typ);
@@ -238,6 +243,159 @@ bool pkt_parse(const char *line, struct pkt_rec *r)
 out:
 	free(copy);
 	return ok;
+}
+
+/* The clock anchors: "nfstb-anchor run=R seq=K" datagrams. */
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static bool run_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+}
+
+bool pcap_anchor_payload(const char *hex, char *run, size_t runlen, long *seq)
+{
+	static const char head[] = "nfstb-anchor run=";
+	char text[sizeof(head) + PCAP_ANCHOR_RUN_MAX + 32];
+	size_t n = 0, r = 0;
+	const char *p;
+	long k = 0;
+
+	/* hex pairs, optionally ':'-separated, into text */
+	for (p = hex; *p; ) {
+		int hi = hex_digit(p[0]), lo = hi < 0 ? -1 : hex_digit(p[1]);
+
+		if (lo < 0 || n == sizeof(text) - 1)
+			return false;
+		text[n++] = (char)(hi << 4 | lo);
+		p += 2;
+		if (*p == ':' && p[1])
+			p++;
+	}
+	text[n] = '\0';
+	if (strlen(text) != n || strncmp(text, head, sizeof(head) - 1))
+		return false;
+	p = text + sizeof(head) - 1;
+	while (run_char(p[r]))
+		r++;
+	if (r == 0 || r > PCAP_ANCHOR_RUN_MAX || r >= runlen || strncmp(p + r, " seq=", 5))
+		return false;
+	memcpy(run, p, r);
+	run[r] = '\0';
+	p += r + 5;
+	if (*p < '1' || *p > '9')	/* K >= 1, no sign, no leading zero */
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (k > 99999999)	/* more digits than any count */
+			return false;
+		k = k * 10 + (*p - '0');
+	}
+	if (*p == '\n')
+		p++;
+	if (*p)
+		return false;
+	*seq = k;
+	return true;
+}
+
+int pkt_anchor_line(const char *line, struct pcap_anchor *a)
+{
+	char *copy = xstrdup(line), *cols[TSH_NFIELDS + 1];
+	int ncols, rc = -1;
+
+	copy[strcspn(copy, "\r\n")] = '\0';
+	ncols = split_tabs(copy, cols, TSH_NFIELDS + 1);
+	if (ncols != TSH_NFIELDS || !*cols[TSH_FRAME])
+		goto out;
+	memset(a, 0, sizeof(*a));
+	if (!parse_time_us(cols[TSH_TIME], &a->t_us))
+		goto out;
+	rc = 0;
+	if (*cols[TSH_TCP_SPORT] || !*cols[TSH_UDP_DPORT] ||
+	    strtol(cols[TSH_UDP_DPORT], NULL, 10) != PCAP_ANCHOR_PORT ||
+	    !pcap_anchor_payload(cols[TSH_DATA], a->run, sizeof(a->run), &a->seq))
+		goto out;
+	a->frame = strtol(cols[TSH_FRAME], NULL, 10);
+	snprintf(a->src, sizeof(a->src), "%s", cols[TSH_IP_SRC]);
+	snprintf(a->dst, sizeof(a->dst), "%s", cols[TSH_IP_DST]);
+	a->sport = strtol(cols[TSH_UDP_SPORT], NULL, 10);
+	a->dport = PCAP_ANCHOR_PORT;
+	rc = 1;
+out:
+	free(copy);
+	return rc;
+}
+
+void pcap_anchors_add(struct pcap_anchors *as, const struct pcap_anchor *a)
+{
+	if (as->n == as->cap) {
+		as->cap = as->cap ? as->cap * 2 : 16;
+		as->v = xrealloc(as->v, as->cap * sizeof(*as->v));
+	}
+	as->v[as->n++] = *a;
+}
+
+void pcap_anchors_free(struct pcap_anchors *as)
+{
+	free(as->v);
+	as->v = NULL;
+	as->n = as->cap = 0;
+}
+
+static int cmp_anchor_seq(const void *a, const void *b)
+{
+	const struct pcap_anchor *x = *(const struct pcap_anchor *const *)a;
+	const struct pcap_anchor *y = *(const struct pcap_anchor *const *)b;
+
+	if (x->seq != y->seq)
+		return x->seq < y->seq ? -1 : 1;
+	/* the same seq twice: capture order, the first one wins */
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * anchors=N (datagrams from the client to the server's anchor port),
+ * anchor_run= (the one run they name, "mixed", or "-"), then anchor.K=
+ * per seq K in order, the capture time of K's first datagram.
+ */
+static void write_anchors(FILE *f, const struct pcap_anchors *as, const char *server)
+{
+	const struct pcap_anchor **v = xcalloc(as && as->n ? as->n : 1, sizeof(*v));
+	const char *run = NULL;
+	size_t n = 0;
+	char t[32];
+
+	for (size_t i = 0; as && i < as->n; i++) {
+		const struct pcap_anchor *a = &as->v[i];
+
+		if (a->dport != PCAP_ANCHOR_PORT || strcmp(a->dst, server) ||
+		    !strcmp(a->src, server))
+			continue;
+		v[n++] = a;
+		if (!run)
+			run = a->run;
+		else if (strcmp(run, a->run))
+			run = "mixed";
+	}
+	qsort(v, n, sizeof(*v), cmp_anchor_seq);
+	fprintf(f, "anchors=%zu\n", n);
+	fprintf(f, "anchor_run=%s\n", run ? run : "-");
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || v[i]->seq != v[i - 1]->seq)
+			fprintf(f, "anchor.%ld=%s\n", v[i]->seq,
+				format_time_us(v[i]->t_us, t, sizeof(t)));
+	free(v);
 }
 
 /* The summary of a run's packets: pcap-summary.txt. */
@@ -428,7 +586,8 @@ static bool is_commit(const struct pkt_rec *r)
 	return false;
 }
 
-void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server,
+void pcap_summary_write(FILE *f, const struct pcap_recs *rs,
+			const struct pcap_anchors *anchors, const char *server,
 			const char *capture)
 {
 	struct counter calls = { 0 }, replies = { 0 }, writes = { 0 }, committed = { 0 },
@@ -550,5 +709,6 @@ void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server,
 	fprintf(f, "unanswered_calls=%ld\n", nunans);
 	print_counter(f, "unanswered", &unanswered);
 	fprintf(f, "unanswered_xids=%s\n", list[0] ? list : "-");
+	write_anchors(f, anchors, server);
 	free(xs);
 }

@@ -17,7 +17,9 @@
 /*
  * Running tshark.  Every packet fact nfstb reports comes from tshark's own
  * RPC/NFS dissectors (with TCP reassembly, so a 1 MiB WRITE split over many
- * segments is still one call); nfstb never parses packet bytes itself.
+ * segments is still one call); nfstb never parses packet bytes itself,
+ * but for the text of the client's clock anchors (below), which tshark
+ * gives as the hex of their UDP payload.
  */
 
 struct tshark_proc {
@@ -46,13 +48,24 @@ enum tshark_field {
 	TSH_TCP_SPORT, TSH_TCP_DPORT, TSH_UDP_SPORT, TSH_UDP_DPORT,
 	TSH_TCP_FLAGS, TSH_XID, TSH_MSGTYP, TSH_PROGRAM, TSH_VERSION,
 	TSH_PROCEDURE, TSH_STABLE3, TSH_COMMITTED3, TSH_STABLE4,
-	TSH_OPS_COUNT, TSH_OPCODE, TSH_MAIN_OPCODE,
+	TSH_OPS_COUNT, TSH_OPCODE, TSH_MAIN_OPCODE, TSH_DATA,
 	TSH_NFIELDS
 };
 extern const char *const tshark_fields[TSH_NFIELDS];
 
-/* Display filter: the NFS port in either transport, and any RPC. */
-#define TSHARK_FILTER "(tcp.port == 2049 or udp.port == 2049 or rpc) and not icmp"
+/*
+ * The clock anchors' UDP port: nfstb-anchor (workloads/) in the client
+ * guest writes "nfstb: anchor run=R seq=K" to the console and at once
+ * sends the datagram "nfstb-anchor run=R seq=K\n" to this port of the
+ * server (nothing listens there).  tshark is told to decode the port as
+ * plain data (TSHARK_ANCHOR_DECODE), so the payload is always TSH_DATA.
+ */
+#define PCAP_ANCHOR_PORT 20051
+#define TSHARK_ANCHOR_DECODE "udp.port==20051,data"
+
+/* Display filter: the NFS port in either transport, any RPC, and the
+ * anchors' port (ICMP errors quote the datagrams they answer: left out). */
+#define TSHARK_FILTER "(tcp.port == 2049 or udp.port == 2049 or rpc or udp.port == 20051) and not icmp"
 
 /*
  * Names of RPC procedures, NFSv4 operations and stable levels, taken from
@@ -119,7 +132,8 @@ struct pkt_rec {
  * Split one tshark "-T fields" line (columns in tshark_fields order) into
  * rows.  tshark joins the values of a repeated field with ','; per-message
  * fields are re-aligned here (see the comments in the source).  Returns
- * the number of rows (0: not a relevant frame), -1 if the line is malformed.
+ * the number of rows (0: not a relevant frame, as is every UDP datagram
+ * from or to PCAP_ANCHOR_PORT), -1 if the line is malformed.
  */
 int pkt_split_line(const char *line, const struct pcap_names *names,
 		   struct pkt_rec *out, int max);
@@ -155,14 +169,54 @@ int pcap_recs_load(const char *path, struct pcap_recs *rs);
 const char *pkt_proc_key(const struct pkt_rec *r, char *buf, size_t len);
 
 /*
- * Write the key=value summary of @rs (records in capture order) for a
- * server at @server.  Keys are documented in harness/README.md.
+ * The clock anchors: UDP datagrams on PCAP_ANCHOR_PORT whose payload is
+ * "nfstb-anchor run=R seq=K" (a final newline allowed, nothing else).
+ * They are no packets.tsv row; the summary gives their capture times.
  */
+
+#define PCAP_ANCHOR_RUN_MAX 96	/* R: letters, digits, '.', '_', '-' */
+
+struct pcap_anchor {
+	long frame;
+	int64_t t_us;		/* capture clock (host epoch), microseconds */
+	char src[48], dst[48];
+	long sport, dport;
+	char run[PCAP_ANCHOR_RUN_MAX + 1];
+	long seq;		/* K >= 1 */
+};
+
+struct pcap_anchors {
+	struct pcap_anchor *v;
+	size_t n, cap;
+};
+
 /*
+ * Parse an anchor's payload, as tshark prints data.data (hex, with or
+ * without ':' between the bytes).  False unless it is exactly the text
+ * above.
+ */
+bool pcap_anchor_payload(const char *hex, char *run, size_t runlen, long *seq);
+
+/*
+ * A tshark line (the columns of pkt_split_line) as an anchor: 1 when it
+ * is a UDP datagram to PCAP_ANCHOR_PORT whose payload parses (filled
+ * in), 0 when not, -1 if the line is malformed.
+ */
+int pkt_anchor_line(const char *line, struct pcap_anchor *a);
+
+void pcap_anchors_add(struct pcap_anchors *as, const struct pcap_anchor *a);
+void pcap_anchors_free(struct pcap_anchors *as);
+
+/*
+ * Write the key=value summary of @rs (records in capture order) and of
+ * @anchors (capture order; NULL: none) for a server at @server.  Keys are
+ * documented in harness/README.md.
+ *
  * @capture is "ok", or "truncated" when tshark stopped with an error after
  * some packets (a file cut short): the summary then covers only those.
  */
-void pcap_summary_write(FILE *f, const struct pcap_recs *rs, const char *server,
+void pcap_summary_write(FILE *f, const struct pcap_recs *rs,
+			const struct pcap_anchors *anchors, const char *server,
 			const char *capture);
 
 #endif

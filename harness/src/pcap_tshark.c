@@ -35,6 +35,8 @@ const char *const tshark_fields[TSH_NFIELDS] = {
 	[TSH_OPS_COUNT] = "nfs.ops.count",
 	[TSH_OPCODE] = "nfs.opcode",
 	[TSH_MAIN_OPCODE] = "nfs.main_opcode",
+	/* A payload no dissector took: the anchors' (PCAP_ANCHOR_PORT). */
+	[TSH_DATA] = "data.data",
 };
 
 const char *tshark_program(void)

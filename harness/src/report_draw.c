@@ -135,7 +135,7 @@ static void write_marks(FILE *f, const struct report_run *r, int64_t lo, double 
 		const struct tl_event *e = &r->tl.v[i];
 		size_t l, k;
 
-		if (e->t_us == TIME_NONE || !verdict_key(r->verdict, e->key))
+		if (e->t_us == TIME_NONE || !verdict_key(r->rec.verdict, e->key))
 			continue;
 		for (k = 0; k < nseen && strcmp(seen[k], e->key); k++)
 			;
@@ -152,9 +152,12 @@ static void write_marks(FILE *f, const struct report_run *r, int64_t lo, double 
 	fprintf(f, "<text class=\"marks\" x=\"%d\" y=\"%d\">shaded: %s; ringed: %s</text>\n", LEFT, axis + 26,
 		close == TIME_NONE ? "no close" : syn != TIME_NONE ? "the reconnect, close to SYN" :
 		"from the close, no reconnect", nseen ? keys : "no event the verdict rests on");
-	if (nseen)
-		fprintf(f, "<text x=\"%d\" y=\"%d\">(the first event of each kind the verdict %s rests on)</text>\n",
-			LEFT, axis + 38, r->verdict);
+	if (nseen) {
+		fprintf(f, "<text x=\"%d\" y=\"%d\">(the first event of each kind the verdict ",
+			LEFT, axis + 38);
+		html_escape(f, r->rec.verdict);
+		fprintf(f, " rests on)</text>\n");
+	}
 }
 
 void report_write_svg(FILE *f, const struct report_run *r)

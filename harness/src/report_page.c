@@ -3,30 +3,66 @@
  * Writing one run's report page (report_run.h): report.md, report.html and
  * the console blocks inside both.
  */
+#include "record.h"
 #include "report_run.h"
 #include "util.h"
 
 #include <string.h>
 
+/* Without a record: why there is none ("no run.json", or why it is not one). */
+static void no_record(const struct report_run *r, char *buf, size_t len)
+{
+	if (r->record_err[0])
+		snprintf(buf, len, RECORD_FILE " is not a run record: %s", r->record_err);
+	else
+		snprintf(buf, len, "no " RECORD_FILE);
+}
+
+/* The record's packet check, or why there is none, as the check's own line. */
+static void packet_line(const struct report_run *r, char *buf, size_t len)
+{
+	if (r->have_verdict && r->rec.has_packets)
+		snprintf(buf, len, "%s", r->rec.packets);
+	else if (r->have_verdict)
+		snprintf(buf, len, "packet_check=n/a reason=the run was judged without a packet summary");
+	else
+		snprintf(buf, len, "packet_check=n/a reason=no run record");
+}
+
 /* report.md: the run's report as Markdown (readable in a terminal too). */
 
 void report_write_md(FILE *f, const struct report_run *r)
 {
-	char t[32];
+	const struct run_record *rec = &r->rec;
+	char t[32], why[800];
 
 	fprintf(f, "# nfstb run %s\n\n", r->name);
-	if (r->have_verdict)
+	if (r->have_verdict) {
 		fprintf(f, "**Verdict: %s** (scenario %s, arm %s, mode %s, detect_s %s)\n\n",
-			r->verdict, r->scenario, r->arm, r->mode, r->detect_s);
-	else
-		fprintf(f, "**Verdict: none** (no verdict.tsv)\n\n");
-	fprintf(f, "Reason: %s\n\n", r->reason[0] ? r->reason : "-");
+			rec->verdict, rec->scenario, rec->arm, rec->mode,
+			record_secs(rec->detect_us, t, sizeof(t)));
+	} else {
+		no_record(r, why, sizeof(why));
+		fprintf(f, "**Verdict: none** (");
+		md_cell(f, why);
+		fprintf(f, ")\n\n");
+	}
+	fprintf(f, "Reason: %s\n\n", rec->reason[0] ? rec->reason : "-");
 
 	fprintf(f, "## Hang\n\n");
-	fprintf(f, "Classifier: `%s`, title: %s\n\n", signature_name(r->cls.sig), r->cls.title);
-	if (r->cls.sig != SIG_NONE)
-		fprintf(f, "Task %s pid %ld at %s s.\n\n", r->cls.comm, r->cls.pid,
-			format_time_us(r->cls.time_us, t, sizeof(t)));
+	if (r->have_verdict)
+		fprintf(f, "Classifier: `%s`, title: %s\n\n", rec->signature, rec->title);
+	else
+		fprintf(f, "Classifier: no run record\n\n");
+	if (r->have_verdict && rec->has_task)
+		fprintf(f, "Task %s pid %ld at %s s.\n\n", rec->task, rec->pid,
+			format_time_us(rec->hang_us, t, sizeof(t)));
+	if (r->have_verdict && rec->nframes) {
+		fprintf(f, "Its frames, innermost first:");
+		for (size_t i = 0; i < rec->nframes; i++)
+			fprintf(f, "%s `%s`", i ? "," : "", rec->frames[i]);
+		fprintf(f, ".\n\n");
+	}
 	if (r->stacks.n) {
 		fprintf(f, "%zu blocked-task report(s), each whole as the console printed it, innermost frame "
 			   "first. Marked frames (reliable ones only): `<- wait` a COMMIT or writeback wait, "
@@ -43,7 +79,8 @@ void report_write_md(FILE *f, const struct report_run *r)
 	}
 
 	fprintf(f, "## Packets\n\n");
-	fprintf(f, "%s\n\n", r->check[0] ? r->check : "packet_check=n/a reason=no packet-check.txt");
+	packet_line(r, why, sizeof(why));
+	fprintf(f, "%s\n\n", why);
 	fprintf(f, "RPC procedures per connection (packets.tsv; a call is unanswered when no reply with its "
 		   "XID came back on the same connection):\n\n");
 	report_conns_md(f, &r->conns);
@@ -102,34 +139,57 @@ static const char *verdict_class(const char *v)
 
 void report_write_html(FILE *f, const struct report_run *r)
 {
-	char t[32];
+	const struct run_record *rec = &r->rec;
+	char t[32], why[800];
 
 	fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>nfstb run ");
 	html_escape(f, r->name);
 	fprintf(f, "</title><style>%s</style></head><body>\n<h1>nfstb run ", report_css);
 	html_escape(f, r->name);
-	fprintf(f, "</h1>\n<p><b class=\"%s\">Verdict: ", verdict_class(r->verdict));
-	html_escape(f, r->have_verdict ? r->verdict : "none");
-	fprintf(f, "</b> (scenario ");
-	html_escape(f, r->scenario);
-	fprintf(f, ", arm ");
-	html_escape(f, r->arm);
-	fprintf(f, ", mode ");
-	html_escape(f, r->mode);
-	fprintf(f, ", detect_s ");
-	html_escape(f, r->detect_s);
-	fprintf(f, ")<br>Reason: ");
-	html_escape(f, r->reason[0] ? r->reason : "-");
+	fprintf(f, "</h1>\n<p><b class=\"%s\">Verdict: ", verdict_class(rec->verdict));
+	if (r->have_verdict) {
+		html_escape(f, rec->verdict);
+		fprintf(f, "</b> (scenario ");
+		html_escape(f, rec->scenario);
+		fprintf(f, ", arm ");
+		html_escape(f, rec->arm);
+		fprintf(f, ", mode ");
+		html_escape(f, rec->mode);
+		fprintf(f, ", detect_s %s)", record_secs(rec->detect_us, t, sizeof(t)));
+	} else {
+		no_record(r, why, sizeof(why));
+		fprintf(f, "none</b> (");
+		html_escape(f, why);
+		fprintf(f, ")");
+	}
+	fprintf(f, "<br>Reason: ");
+	html_escape(f, rec->reason[0] ? rec->reason : "-");
 	fprintf(f, "</p>\n<h2>Events over time</h2>\n");
 	report_write_svg(f, r);
 
-	fprintf(f, "<h2>Hang</h2>\n<p>Classifier: <code>%s</code>, title: ", signature_name(r->cls.sig));
-	html_escape(f, r->cls.title);
+	fprintf(f, "<h2>Hang</h2>\n<p>Classifier: ");
+	if (r->have_verdict) {
+		fprintf(f, "<code>");
+		html_escape(f, rec->signature);
+		fprintf(f, "</code>, title: ");
+		html_escape(f, rec->title);
+	} else {
+		fprintf(f, "no run record");
+	}
 	fprintf(f, "</p>\n");
-	if (r->cls.sig != SIG_NONE) {
+	if (r->have_verdict && rec->has_task) {
 		fprintf(f, "<p>Task ");
-		html_escape(f, r->cls.comm);
-		fprintf(f, " pid %ld at %s s.</p>\n", r->cls.pid, format_time_us(r->cls.time_us, t, sizeof(t)));
+		html_escape(f, rec->task);
+		fprintf(f, " pid %ld at %s s.</p>\n", rec->pid, format_time_us(rec->hang_us, t, sizeof(t)));
+	}
+	if (r->have_verdict && rec->nframes) {
+		fprintf(f, "<p>Its frames, innermost first:");
+		for (size_t i = 0; i < rec->nframes; i++) {
+			fprintf(f, "%s <code>", i ? "," : "");
+			html_escape(f, rec->frames[i]);
+			fprintf(f, "</code>");
+		}
+		fprintf(f, ".</p>\n");
 	}
 	if (r->stacks.n) {
 		fprintf(f, "<p>%zu blocked-task report(s), each whole as the console printed it, innermost "
@@ -145,7 +205,8 @@ void report_write_html(FILE *f, const struct report_run *r)
 	}
 
 	fprintf(f, "<h2>Packets</h2>\n<p><b>");
-	html_escape(f, r->check[0] ? r->check : "packet_check=n/a reason=no packet-check.txt");
+	packet_line(r, why, sizeof(why));
+	html_escape(f, why);
 	fprintf(f, "</b></p>\n<p>RPC procedures per connection (packets.tsv; a call is unanswered when no "
 		   "reply with its XID came back on the same connection):</p>\n");
 	report_conns_html(f, &r->conns);
@@ -192,9 +253,9 @@ void report_blocks_html(FILE *f, const struct report_blocks *b, const char *id)
 			fprintf(f, " <span class=\"badge\">the classifier's task</span>");
 		fprintf(f, "</h3>\n<pre class=\"block-text\">");
 		for (size_t j = 0; j < k->n; j++) {
-			const char *role = frame_role_name(k->roles[j]);
+			const char *role = k->roles[j];
 
-			if (k->roles[j] == FRAME_OTHER) {
+			if (!role) {
 				html_escape(f, k->lines[j]);
 				fputc('\n', f);
 				continue;
@@ -214,10 +275,10 @@ void report_blocks_md(FILE *f, const struct report_blocks *b)
 
 		fprintf(f, "### %s%s\n\n```\n", k->title, k->named ? " (the classifier's task)" : "");
 		for (size_t j = 0; j < k->n; j++) {
-			if (k->roles[j] == FRAME_OTHER)
+			if (!k->roles[j])
 				fprintf(f, "%s\n", k->lines[j]);
 			else
-				fprintf(f, "%s   <- %s\n", k->lines[j], frame_role_name(k->roles[j]));
+				fprintf(f, "%s   <- %s\n", k->lines[j], k->roles[j]);
 		}
 		fprintf(f, "```\n\n");
 	}

@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Loading one run's report (report_run.h): the files of the run directory,
- * the console's blocked-task and lockdep reports cut out whole, and the
- * RPC procedures of each connection of packets.tsv.
+ * Loading one run's report (report_run.h): the run's record, the files of
+ * the run directory, the console's blocked-task and lockdep reports cut out
+ * whole, and the RPC procedures of each connection of packets.tsv.
  */
 #include "report_run.h"
+/*
+ * For display only: where a lockdep report starts, and the cycle's part a
+ * frame line plays, to mark the console text shown.  Nothing the parsers
+ * say here is a fact of the report: those are the record's.
+ */
 #include "hang.h"
 #include "lockdep.h"
 #include "pcap.h"
+#include "record.h"
 #include "timeline.h"
 #include "util.h"
 
@@ -18,9 +24,9 @@
 /* The files of the run directory, gathered for the report. */
 
 const char *const report_raw_files[] = {
-	"verdict.json", "verdict.tsv", "client-console.log", "server-console.log",
+	RECORD_FILE, "client-console.log", "server-console.log",
 	"client-trace.txt", "capture.pcap", "packets.tsv", "pcap-summary.txt",
-	"timeline.tsv", "packet-check.txt", NULL,
+	"timeline.tsv", NULL,
 };
 
 static bool exists(const struct report_run *r, const char *name)
@@ -37,22 +43,6 @@ void report_raw_links(FILE *f, const struct report_run *r, const char *line)
 	for (size_t i = 0; report_raw_files[i]; i++)
 		if (exists(r, report_raw_files[i]))
 			fprintf(f, line, report_raw_files[i], report_raw_files[i]);
-}
-
-static void tsv_col(const char *line, int col, char *out, size_t len)
-{
-	const char *p = line;
-
-	for (int i = 0; p && i < col; i++) {
-		p = strchr(p, '\t');
-		p = p ? p + 1 : NULL;
-	}
-	size_t n = p ? strcspn(p, "\t\n") : 0;
-	if (n >= len)
-		n = len - 1;
-	if (p)
-		memcpy(out, p, n);
-	out[n] = '\0';
 }
 
 /* "nfstb: phase=NAME ... MemAvailable: N kB" (or MemAvailable=N). */
@@ -79,7 +69,7 @@ static void mark_shown_rows(struct report_run *r);
 
 void report_run_load(const char *dir, struct report_run *r)
 {
-	char path[4096], *text;
+	char path[4096];
 	const char *base = strrchr(dir, '/');
 	struct lines log;
 
@@ -89,38 +79,22 @@ void report_run_load(const char *dir, struct report_run *r)
 	snprintf(r->name, sizeof(r->name), "%s", base && base[1] ? base + 1 : dir);
 	r->name[strcspn(r->name, "/")] = '\0';
 
-	snprintf(path, sizeof(path), "%s/verdict.tsv", dir);
-	if ((text = read_whole_file(path)) && *text) {
-		r->have_verdict = true;
-		tsv_col(text, 0, r->scenario, sizeof(r->scenario));
-		tsv_col(text, 1, r->arm, sizeof(r->arm));
-		tsv_col(text, 2, r->mode, sizeof(r->mode));
-		tsv_col(text, 3, r->verdict, sizeof(r->verdict));
-		tsv_col(text, 4, r->signature, sizeof(r->signature));
-		tsv_col(text, 5, r->detect_s, sizeof(r->detect_s));
-	}
-	free(text);
-	snprintf(path, sizeof(path), "%s/verdict.json", dir);
-	text = read_whole_file(path);
-	if (!json_string(text, "reason", r->reason, sizeof(r->reason)))
-		r->reason[0] = '\0';
-	free(text);
+	snprintf(path, sizeof(path), "%s/" RECORD_FILE, dir);
+	r->have_verdict = record_load(path, &r->rec, r->record_err,
+				      sizeof(r->record_err)) == 0;
+	if (r->have_verdict)
+		r->record_err[0] = '\0';
 
 	snprintf(path, sizeof(path), "%s/client-console.log", dir);
 	if (lines_load(path, &log) == 0) {
-		struct hang_reports hr;
+		const struct run_record *rec = &r->rec;
 
 		r->have_console = true;
-		hang_parse(&log, &hr);
-		classify(&hr, &r->cls);
-		hang_free(&hr);
-		report_stacks_find(&log, &r->cls, &r->stacks);
+		report_stacks_find(&log, r->have_verdict && rec->has_task ? rec->task : NULL,
+				   rec->pid, &r->stacks);
 		report_lockdep_find(&log, &r->lockdeps);
 		mem_points(r, &log);
 		lines_free(&log);
-	} else {
-		r->cls.sig = SIG_NONE;
-		snprintf(r->cls.title, sizeof(r->cls.title), "none");
 	}
 
 	snprintf(path, sizeof(path), "%s/pcap-summary.txt", dir);
@@ -131,12 +105,6 @@ void report_run_load(const char *dir, struct report_run *r)
 		snprintf(server, sizeof(server), "%.*s", (int)strcspn(sv + 8, "\n"), sv + 8);
 	snprintf(path, sizeof(path), "%s/packets.tsv", dir);
 	report_conns_load(path, server, &r->conns);
-	snprintf(path, sizeof(path), "%s/packet-check.txt", dir);
-	if ((text = read_whole_file(path))) {
-		snprintf(r->check, sizeof(r->check), "%s", text);
-		r->check[strcspn(r->check, "\n")] = '\0';
-	}
-	free(text);
 	snprintf(path, sizeof(path), "%s/timeline.tsv", dir);
 	tl_load(path, &r->tl, r->anchor, sizeof(r->anchor));
 	mark_shown_rows(r);
@@ -209,13 +177,15 @@ static struct report_block *open_block(struct report_blocks *b, const char *msg)
 /* Appends @line; false when the block is full. */
 static bool add_line(struct report_block *k, const char *line, const char *msg)
 {
+	enum frame_role role = FRAME_OTHER;
 	char name[128];
 	bool reliable;
 
 	if (k->n == REPORT_BLOCK_MAX_LINES)
 		return false;
-	k->roles[k->n] = frame_parse(msg, name, sizeof(name), &reliable) && reliable ?
-			 frame_role(name) : FRAME_OTHER;
+	if (frame_parse(msg, name, sizeof(name), &reliable) && reliable)
+		role = frame_role(name);
+	k->roles[k->n] = role == FRAME_OTHER ? NULL : frame_role_name(role);
 	k->lines[k->n++] = xstrdup(line);
 	return true;
 }
@@ -230,17 +200,19 @@ static bool is_task(const char *msg)
 	return starts_with(msg, "task:") && strstr(msg, " state:");
 }
 
-static bool task_matches(const char *msg, const struct classification *cls)
+static bool task_matches(const char *msg, const char *task, long pid)
 {
 	char want[96];
-	const char *pid = strstr(msg, " pid:");
+	const char *p = strstr(msg, " pid:");
 
-	snprintf(want, sizeof(want), "task:%s ", cls->comm);
-	return cls->sig != SIG_NONE && starts_with(msg, want) && pid &&
-	       strtol(pid + strlen(" pid:"), NULL, 10) == cls->pid;
+	if (!task)
+		return false;
+	snprintf(want, sizeof(want), "task:%s ", task);
+	return starts_with(msg, want) && p &&
+	       strtol(p + strlen(" pid:"), NULL, 10) == pid;
 }
 
-void report_stacks_find(const struct lines *log, const struct classification *cls,
+void report_stacks_find(const struct lines *log, const char *task, long pid,
 			struct report_blocks *out)
 {
 	struct report_block *k = NULL;
@@ -261,7 +233,7 @@ void report_stacks_find(const struct lines *log, const struct classification *cl
 			continue;
 		if (is_task(msg)) {
 			has_task = true;
-			k->named = k->named || task_matches(msg, cls);
+			k->named = k->named || task_matches(msg, task, pid);
 		}
 		if (!add_line(k, log->v[i], msg) || !strcmp(skip_spaces(msg), "</TASK>"))
 			k = NULL;

@@ -9,7 +9,7 @@
 #ifndef NFSTB_REPORT_RUN_H
 #define NFSTB_REPORT_RUN_H
 
-#include "hang.h"
+#include "record.h"
 #include "timeline.h"
 #include "util.h"
 
@@ -21,7 +21,8 @@
 /*
  * The console's blocked-task reports and lockdep reports as the kernel
  * printed them (every line, timestamps kept, no frame dropped), for the
- * run's report.  hang.c names the hang; this only cuts the text out.
+ * run's report.  The run's record names the hang (nfstb-verdict's
+ * classifier); this only cuts the text out for people to read.
  */
 
 #define REPORT_MAX_BLOCKS 32
@@ -29,9 +30,11 @@
 
 struct report_block {
 	char title[256];	/* the block's first line, printk prefix removed */
-	bool named;		/* the task nfstb-classify names (comm and pid) */
+	bool named;		/* the task the record names (classify.task and .pid) */
 	char **lines;		/* whole console lines */
-	enum frame_role *roles;	/* per line: the cycle part of a reliable frame */
+	/* per line: the cycle part of a reliable frame ("wait", "release",
+	 * "reclaim", "worker"), NULL for any other line */
+	const char **roles;
 	size_t n;
 };
 
@@ -45,9 +48,10 @@ struct report_blocks {
  * line with the task block after it, or a "task:C state:D" block of SysRq-w
  * or -t.  A block ends after its "</TASK>" line, at the next report or
  * lockdep head, or after REPORT_BLOCK_MAX_LINES lines.  Task blocks in
- * other states are skipped.  @cls marks the named task's block.
+ * other states are skipped.  The block of task @task (NULL: none) with pid
+ * @pid is marked named.
  */
-void report_stacks_find(const struct lines *log, const struct classification *cls,
+void report_stacks_find(const struct lines *log, const char *task, long pid,
 			struct report_blocks *out);
 /*
  * Lockdep reports: from a lockdep head line (lockdep.h) to the "</TASK>"
@@ -100,23 +104,24 @@ void report_conns_md(FILE *f, const struct report_conns *c);
 
 /*
  * Everything one run's report shows, gathered from the files the other
- * tools left in the run directory.  Missing files leave their part empty:
- * the report says what is absent rather than failing.
+ * tools left in the run directory.  Every fact (verdict, reason, the
+ * blocked task and its frames, the packet check) is the run's record's,
+ * RUN/run.json; the consoles, packets.tsv, pcap-summary.txt and
+ * timeline.tsv are only shown.  Missing files leave their part empty: the
+ * report says what is absent rather than failing.
  */
 
 #define REPORT_MAX_MEM 512
 
 struct report_run {
 	char dir[2048], name[256];
-	char scenario[64], arm[16], mode[16], verdict[96], signature[64], detect_s[32];
-	char reason[512];
+	struct run_record rec;	/* when have_verdict */
 	bool have_verdict;
-	struct classification cls;
+	char record_err[640];	/* run.json is there but not a record: why */
 	bool have_console;
 	struct report_blocks stacks;	/* blocked tasks, whole */
 	struct report_blocks lockdeps;	/* lockdep reports, whole */
 	char *summary;		/* pcap-summary.txt text or NULL */
-	char check[512];	/* packet-check.txt line or "" */
 	struct report_conns conns;	/* packets.tsv per connection */
 	struct timeline tl;
 	bool *shown;		/* per timeline row: listed in the report */

@@ -3,15 +3,10 @@
  * The runs of a results directory, judged (results.h): expectations, the
  * run list, the table and the TAP lines.
  */
+#include "record.h"
 #include "results.h"
-#include "timeline.h"
 #include "util.h"
-#include "verdict.h"
-#include "verdict_io.h"
 
-#include <dirent.h>
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +22,7 @@ int expect_parse(const char *verdict, const char *percent,
 	memset(e, 0, sizeof(*e));
 	if (!strcmp(verdict, "-") && !strcmp(percent, "-"))
 		return 0;
-	if (!verdict_text_valid(verdict) || strlen(verdict) >= sizeof(e->verdict)) {
+	if (!record_verdict_valid(verdict) || strlen(verdict) >= sizeof(e->verdict)) {
 		snprintf(err, len, "bad expected verdict '%s'", verdict);
 		return -1;
 	}
@@ -93,7 +88,7 @@ enum run_judgement expect_run(const struct expectation *e, long planned,
 
 bool run_judgement_failed(enum run_judgement j)
 {
-	return j == RUN_FAILED || j == RUN_NO_RECORD;
+	return j == RUN_FAILED || j == RUN_NO_RECORD || j == RUN_MALFORMED;
 }
 
 /* The run list: matrix.tsv and each run's record. */
@@ -101,25 +96,29 @@ bool run_judgement_failed(enum run_judgement j)
 #define RUN_NAME_CHARS \
 	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
 
+/* RUN/run.json: the run's record, which must judge the run the matrix planned. */
 static void read_record(const char *dir, struct run_row *r)
 {
-	char path[4096], *text;
+	char path[4096];
+	int ret;
 
-	snprintf(path, sizeof(path), "%s/%s/verdict.tsv", dir, r->run);
-	text = read_whole_file(path);
-	r->has_record = text &&
-			verdict_tsv_verdict(text, r->verdict, sizeof(r->verdict));
-	if (r->has_record)
-		snprintf(r->record, sizeof(r->record), "%.*s",
-			 (int)strcspn(text, "\n"), text);
+	snprintf(path, sizeof(path), "%s/%s/" RECORD_FILE, dir, r->run);
+	ret = record_load(path, &r->rec, r->why, sizeof(r->why));
+	r->has_record = ret == 0;
+	r->malformed = ret < 0;
+	if (!r->has_record)
+		return;
+	if (strcmp(r->rec.scenario, r->scenario) || strcmp(r->rec.arm, r->arm) ||
+	    strcmp(r->rec.mode, r->mode))
+		snprintf(r->why, sizeof(r->why), "judges another run than the matrix's %s.%s.%s",
+			 r->scenario, r->arm, r->mode);
+	else if (r->rec.run[0] && strcmp(r->rec.run, r->run))
+		snprintf(r->why, sizeof(r->why), "judges run '%s', not the matrix's %s",
+			 r->rec.run, r->run);
 	else
-		r->verdict[0] = r->record[0] = '\0';
-	free(text);
-	snprintf(path, sizeof(path), "%s/%s/verdict.json", dir, r->run);
-	text = read_whole_file(path);
-	if (!text || !json_string(text, "reason", r->reason, sizeof(r->reason)))
-		r->reason[0] = '\0';
-	free(text);
+		return;
+	r->has_record = false;
+	r->malformed = true;
 }
 
 static bool same_group(const struct run_row *a, const struct run_row *b)
@@ -160,9 +159,12 @@ static void judge(struct run_list *l)
 				misses = l->v[k].misses;
 				break;
 			}
-		r->judgement = expect_run(r->expect, r->planned,
-					  r->has_record ? r->verdict : NULL,
-					  &misses);
+		if (r->malformed)
+			r->judgement = RUN_MALFORMED;
+		else
+			r->judgement = expect_run(r->expect, r->planned,
+						  r->has_record ? r->rec.verdict : NULL,
+						  &misses);
 		r->misses = misses;
 	}
 }
@@ -305,18 +307,6 @@ void run_row_name(const struct run_row *r, char *buf, size_t len)
 
 /* The table: the runs grouped by scenario x arm x mode. */
 
-#define NCOLS VERDICT_TSV_NCOLS
-
-static bool valid_number(const char *s, double *out)
-{
-	char *end;
-
-	if (!*s)
-		return false;
-	*out = strtod(s, &end);
-	return *end == '\0' && isfinite(*out);
-}
-
 /* The group of @scenario.@arm.@mode, made with expectation @e if new;
  * NULL when it exists with another expectation. */
 static struct table_group *group_of(struct table *t, const char *scenario,
@@ -349,79 +339,34 @@ const struct expectation *table_group_expect(const struct table_group *g)
 	return g->has_expect ? &g->expect : NULL;
 }
 
-int table_add_line(struct table *t, const char *line,
-		   const struct expectation *e, char *err, size_t len)
+int table_add_record(struct table *t, const struct run_record *rec,
+		     const struct expectation *e, char *err, size_t len)
 {
-	char buf[1024], *col[NCOLS + 1], *p = buf;
-	struct table_group *g;
-	size_t n = 0;
-	double detect = 0, deadlock = 0, reclaim = 0;
+	struct table_group *g = group_of(t, rec->scenario, rec->arm, rec->mode, e);
+	const char *v = rec->verdict;
 
-	if (!*skip_spaces(line))
-		return 0;
-	snprintf(buf, sizeof(buf), "%s", line);
-	while (n <= NCOLS) {
-		col[n++] = p;
-		p = strchr(p, '\t');
-		if (!p)
-			break;
-		*p++ = '\0';
-	}
-	if (n != NCOLS) {
-		snprintf(err, len, "expected %d tab-separated fields, got %zu%s",
-			 NCOLS, n, n > NCOLS ? "+" : "");
-		return -1;
-	}
-	if (!col[0][0] || strlen(col[0]) >= sizeof(g->scenario) ||
-	    !col[1][0] || strlen(col[1]) >= sizeof(g->arm) ||
-	    !col[2][0] || strlen(col[2]) >= sizeof(g->mode)) {
-		snprintf(err, len, "bad scenario, arm or mode '%s' '%s' '%s'",
-			 col[0], col[1], col[2]);
-		return -1;
-	}
-	if (!verdict_text_valid(col[3])) {
-		snprintf(err, len, "bad verdict '%s'", col[3]);
-		return -1;
-	}
-	if (strcmp(col[5], "-") && !valid_number(col[5], &detect)) {
-		snprintf(err, len, "bad detect_s '%s'", col[5]);
-		return -1;
-	}
-	if (strcmp(col[10], "-") &&
-	    (!valid_number(col[10], &reclaim) || reclaim < 0 ||
-	     reclaim != (long)reclaim)) {
-		snprintf(err, len, "bad worker_reclaim '%s'", col[10]);
-		return -1;
-	}
-	if (strcmp(col[11], "-") &&
-	    (!valid_number(col[11], &deadlock) || deadlock < 0)) {
-		snprintf(err, len, "bad deadlock_s '%s'", col[11]);
-		return -1;
-	}
-
-	g = group_of(t, col[0], col[1], col[2], e);
 	if (!g) {
 		snprintf(err, len, "%s.%s.%s: another expectation than its group's",
-			 col[0], col[1], col[2]);
+			 rec->scenario, rec->arm, rec->mode);
 		return -1;
 	}
 	g->runs++;
-	g->reclaim += reclaim > 0;
-	g->matched += e && !strcmp(col[3], e->verdict);
-	if (!strcmp(col[3], "PASS")) {
+	g->reclaim += rec->reclaim_in_worker > 0;
+	g->matched += e && !strcmp(v, e->verdict);
+	if (!strcmp(v, "PASS")) {
 		g->pass++;
-	} else if (starts_with(col[3], "LOCKDEP(")) {
+	} else if (starts_with(v, "LOCKDEP(")) {
 		g->lockdep++;
-	} else if (!strcmp(col[3], "OOM")) {
+	} else if (!strcmp(v, "OOM")) {
 		g->oom++;
-	} else if (starts_with(col[3], "DEADLOCK(")) {
+	} else if (starts_with(v, "DEADLOCK(")) {
 		g->deadlock++;
-		if (strcmp(col[5], "-")) {
-			g->detect_sum += detect;
+		if (rec->detect_us != TIME_NONE) {
+			g->detect_sum += rec->detect_us / 1e6;
 			g->detect_n++;
 		}
-		if (strcmp(col[11], "-")) {
-			g->deadlock_sum += deadlock;
+		if (rec->deadlock_us != TIME_NONE) {
+			g->deadlock_sum += rec->deadlock_us / 1e6;
 			g->deadlock_n++;
 		}
 	} else {
@@ -433,21 +378,17 @@ int table_add_line(struct table *t, const char *line,
 int table_add_run(struct table *t, const struct run_row *r, char *err,
 		  size_t len)
 {
-	char planned[256];
+	char why[sizeof(r->why)];
 	struct table_group *g;
 
+	if (r->malformed) {
+		snprintf(err, len, "%s/" RECORD_FILE ": %s", r->run, r->why);
+		return -1;
+	}
 	if (r->has_record) {
-		snprintf(planned, sizeof(planned), "%s\t%s\t%s\t", r->scenario,
-			 r->arm, r->mode);
-		if (!starts_with(r->record, planned)) {
-			snprintf(err, len, "%s/verdict.tsv judges another run than the matrix's %s.%s.%s",
-				 r->run, r->scenario, r->arm, r->mode);
-			return -1;
-		}
-		if (!table_add_line(t, r->record, r->expect, err, len))
+		if (!table_add_record(t, &r->rec, r->expect, why, sizeof(why)))
 			return 0;
-		snprintf(planned, sizeof(planned), "%s", err);
-		snprintf(err, len, "%s/verdict.tsv: %s", r->run, planned);
+		snprintf(err, len, "%s/" RECORD_FILE ": %s", r->run, why);
 		return -1;
 	}
 	g = group_of(t, r->scenario, r->arm, r->mode, r->expect);
@@ -569,23 +510,26 @@ void tap_line(FILE *f, const struct run_row *r)
 	switch (r->judgement) {
 	case RUN_OK:
 		if (e->xfail)
-			fprintf(f, " # XFAIL %s", r->verdict);
+			fprintf(f, " # XFAIL %s", r->rec.verdict);
 		break;
 	case RUN_ALLOWED_MISS:
 		expect_describe(e, r->planned, want, sizeof(want));
 		fprintf(f, " # allowed miss %ld of %ld (%s): %s", r->misses,
 			r->planned - expect_need(e, r->planned), want,
-			r->verdict);
+			r->rec.verdict);
 		break;
 	case RUN_REPORT_ONLY:
-		fprintf(f, " # report only: %s", r->verdict);
+		fprintf(f, " # report only: %s", r->rec.verdict);
 		break;
 	case RUN_FAILED:
-		fprintf(f, " # %s, expected %s%s%s", r->verdict, e->verdict,
-			r->reason[0] ? ": " : "", r->reason);
+		fprintf(f, " # %s, expected %s%s%s", r->rec.verdict, e->verdict,
+			r->rec.reason[0] ? ": " : "", r->rec.reason);
 		break;
 	case RUN_NO_RECORD:
 		fputs(" # no verdict record", f);
+		break;
+	case RUN_MALFORMED:
+		fprintf(f, " # malformed record: %s", r->why);
 		break;
 	}
 	fputc('\n', f);

@@ -8,6 +8,8 @@
 #ifndef NFSTB_RESULTS_H
 #define NFSTB_RESULTS_H
 
+#include "record.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -56,11 +58,13 @@ enum run_judgement {
 	RUN_REPORT_ONLY,	/* no expectation */
 	RUN_FAILED,		/* missed it beyond the threshold */
 	RUN_NO_RECORD,		/* planned, but no verdict record */
+	RUN_MALFORMED,		/* its run.json is not a record of this run */
 };
 
 /*
  * One run of a group of @planned runs, in run order.  @verdict is NULL
  * when the run has no record; *@misses counts the group's misses so far.
+ * (A malformed record is judged before this: runs_load.)
  */
 enum run_judgement expect_run(const struct expectation *e, long planned,
 			      const char *verdict, long *misses);
@@ -70,8 +74,11 @@ bool run_judgement_failed(enum run_judgement j);
  * The runs of a results directory, each judged against its expectation
  * (above).  The list comes from RESULTS_DIR/matrix.tsv, the plan the
  * orchestrator writes before the first run, so a planned run whose record
- * (RUN/verdict.tsv) is missing is still a row, and fails.  A directory
- * without a matrix has no runs to judge.
+ * (RUN/run.json, record.h) is missing is still a row, and fails.  A
+ * run.json that is not a record, or is the record of another run (its
+ * scenario, arm, mode or run id are not the matrix's), makes the row
+ * malformed: the table stops on it, TAP and junit.xml fail the run.  A
+ * directory without a matrix has no runs to judge.
  *
  * matrix.tsv: a header, then one row per run, in the order they run:
  *   n  run  scenario  arm  mode  index  seed  expect  percent
@@ -88,10 +95,10 @@ struct run_row {
 	long n;
 	char run[256], scenario[64], arm[16], mode[16], seed[32];
 	long index;
-	bool has_record;
-	char verdict[96];	/* verdict.tsv's 4th column, "" without record */
-	char record[1024];	/* verdict.tsv's line, "" without record */
-	char reason[512];	/* verdict.json's reason, or "" */
+	bool has_record;	/* rec holds the run's record */
+	bool malformed;		/* run.json is there but not its record */
+	char why[640];		/* then why, without the file: "missing key 'verdict'" */
+	struct run_record rec;
 	enum run_judgement judgement;
 	struct expectation declared;	/* from the matrix */
 	const struct expectation *expect;	/* &declared, or NULL: report only */
@@ -134,7 +141,7 @@ struct table_group {
 	long oom;		/* OOM */
 	long other;		/* everything else */
 	long reclaim;		/* runs with a direct reclaim begun inside a
-				 * connect worker (verdict.tsv worker_reclaim) */
+				 * connect worker (trace.reclaim_in_worker) */
 	double detect_sum;	/* over DEADLOCK runs with a detect_s */
 	long detect_n;
 	double deadlock_sum;	/* over DEADLOCK runs with a deadlock_s */
@@ -149,16 +156,15 @@ struct table {
 };
 
 /*
- * Add one verdict.tsv line of a run expecting @e (NULL: report only).
- * Returns 0, or -1 with a one-line reason in @err (without file name) if
- * the line is malformed or its group expects something else.  Blank lines
- * are accepted and ignored.
+ * Add the record of a run expecting @e (NULL: report only).  Returns 0, or
+ * -1 with a one-line reason in @err if its group expects something else.
  */
-int table_add_line(struct table *t, const char *line,
-		   const struct expectation *e, char *err, size_t len);
+int table_add_record(struct table *t, const struct run_record *rec,
+		     const struct expectation *e, char *err, size_t len);
 /*
- * Add a run of the matrix: its record, which must judge the run the matrix
- * planned, or a missing run.  0, or -1 with a one-line reason in @err.
+ * Add a run of the matrix: its record, or a missing run.  0, or -1 with a
+ * one-line reason in @err: a malformed record ("RUN/run.json: ...") or
+ * another expectation than its group's.
  */
 int table_add_run(struct table *t, const struct run_row *r, char *err,
 		  size_t len);
@@ -183,6 +189,7 @@ void table_write_summary(FILE *f, const struct table *t);
  *   ok 5 swap-v3.control.swap.1 # report only: PASS
  *   not ok 8 v3-tcp.fixed.forced.2 # BUG-PATH, expected PASS: <reason>
  *   not ok 4 v42-tcp.fixed.forced.1 # no verdict record
+ *   not ok 6 v3-udp.fixed.forced.1 # malformed record: missing key 'verdict'
  */
 
 void tap_plan(FILE *f, const struct run_list *l);

@@ -376,7 +376,8 @@ static int cmp_event(const void *pa, const void *pb)
 
 void tl_sort(struct timeline *tl)
 {
-	qsort(tl->v, tl->n, sizeof(*tl->v), cmp_event);
+	if (tl->n)	/* qsort's base may not be NULL, even for no rows */
+		qsort(tl->v, tl->n, sizeof(*tl->v), cmp_event);
 }
 
 void tl_free(struct timeline *tl)
@@ -485,24 +486,6 @@ const char *kv_file_get(const char *text, const char *key, char *buf, size_t len
 		p = eol ? eol + 1 : p + ll;
 	}
 	return NULL;
-}
-
-const char *verdict_tsv_verdict(const char *tsv, char *buf, size_t len)
-{
-	const char *p = tsv;
-
-	for (int col = 0; p && col < 3; col++) {
-		p = strchr(p, '\t');
-		p = p ? p + 1 : NULL;
-	}
-	if (!p || !*p)
-		return NULL;
-	size_t n = strcspn(p, "\t\n");
-	if (n == 0 || n >= len)
-		return NULL;
-	memcpy(buf, p, n);
-	buf[n] = '\0';
-	return buf;
 }
 
 static long kv_long(const char *text, const char *key)

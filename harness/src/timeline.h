@@ -86,7 +86,8 @@ int tl_load(const char *path, struct timeline *tl, char *anchor_line, size_t len
  * followed by a reconnect SYN and every call answered (UDP: every call
  * answered); DEADLOCK(...) expects, over TCP, a close with no reconnect SYN
  * and no COMMIT call after it (UDP: no expectation, n/a).  Other verdicts
- * have no packet expectation.
+ * have no packet expectation.  The judge's: nfstb-verdict runs it and
+ * writes the line to run.json ("packets"), which the views show.
  */
 
 /* Value of KEY in a key=value file's text, or NULL (static buffer). */
@@ -98,8 +99,5 @@ const char *kv_file_get(const char *text, const char *key, char *buf, size_t len
  * (no newline) into @out.
  */
 void packet_check(const char *summary, const char *verdict, char *out, size_t len);
-
-/* The 4th column of verdict.tsv's first line into @buf, or NULL. */
-const char *verdict_tsv_verdict(const char *tsv_text, char *buf, size_t len);
 
 #endif

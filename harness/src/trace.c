@@ -79,6 +79,58 @@ bool trace_line_parse(const char *line, struct trace_event *ev)
 	return true;
 }
 
+/* One pid's comm as the named lines of the trace give it. */
+struct pid_comm {
+	long pid;
+	char comm[64];
+	bool conflict;		/* two named lines disagree */
+};
+
+static struct pid_comm *pid_comm_of(struct pid_comm **v, size_t *n, long pid)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*v)[i].pid == pid)
+			return &(*v)[i];
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	memset(&(*v)[*n], 0, sizeof(**v));
+	(*v)[*n].pid = pid;
+	return &(*v)[(*n)++];
+}
+
+void trace_resolve_comms(struct lines *trace)
+{
+	struct pid_comm *v = NULL, *pc;
+	struct trace_event ev;
+	size_t n = 0;
+
+	for (size_t i = 0; i < trace->n; i++) {
+		if (!trace_line_parse(trace->v[i], &ev) ||
+		    !strcmp(ev.comm, "<...>"))
+			continue;
+		pc = pid_comm_of(&v, &n, ev.pid);
+		if (!pc->comm[0])
+			snprintf(pc->comm, sizeof(pc->comm), "%s", ev.comm);
+		else if (strcmp(pc->comm, ev.comm))
+			pc->conflict = true;
+	}
+	for (size_t i = 0; i < trace->n; i++) {
+		char *at = strstr(trace->v[i], "<...>-"), *line;
+
+		if (!at || !trace_line_parse(trace->v[i], &ev) ||
+		    strcmp(ev.comm, "<...>"))
+			continue;
+		pc = pid_comm_of(&v, &n, ev.pid);
+		if (!pc->comm[0] || pc->conflict)
+			continue;
+		line = xmalloc(strlen(trace->v[i]) + strlen(pc->comm) + 1);
+		sprintf(line, "%.*s%s%s", (int)(at - trace->v[i]),
+			trace->v[i], pc->comm, at + 5);
+		free(trace->v[i]);
+		trace->v[i] = line;
+	}
+	free(v);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -325,6 +377,18 @@ static void first_time(int64_t *slot, int64_t ts)
 		*slot = ts;
 }
 
+/* One release decision, in a connect worker (its earliest kept) or not. */
+static void count_decision(bool in_worker, int64_t ts, long *inside,
+			   long *elsewhere, int64_t *first)
+{
+	if (!in_worker) {
+		(*elsewhere)++;
+		return;
+	}
+	(*inside)++;
+	first_time(first, ts);
+}
+
 static void on_release_folio(struct counter *k, const struct trace_event *ev)
 {
 	struct worker_state *w = worker_of(k, ev->pid, false);
@@ -337,21 +401,14 @@ static void on_release_folio(struct counter *k, const struct trace_event *ev)
 	else
 		in_worker = w && w->inside;
 	kv_get(ev->fields, "decision", decision, sizeof(decision));
-	if (!strcmp(decision, "skip_nofs")) {
-		if (in_worker) {
-			k->c->skip_in_worker++;
-			first_time(&k->c->first_skip_us, ev->ts_us);
-		} else {
-			k->c->skip_elsewhere++;
-		}
-	} else if (!strcmp(decision, "writeback")) {
-		if (in_worker) {
-			k->c->writeback_in_worker++;
-			first_time(&k->c->first_writeback_us, ev->ts_us);
-		} else {
-			k->c->writeback_elsewhere++;
-		}
-	} else if (!strcmp(decision, "async_writeback")) {
+	if (!strcmp(decision, "skip_nofs"))
+		count_decision(in_worker, ev->ts_us, &k->c->skip_in_worker,
+			       &k->c->skip_elsewhere, &k->c->first_skip_us);
+	else if (!strcmp(decision, "writeback"))
+		count_decision(in_worker, ev->ts_us, &k->c->writeback_in_worker,
+			       &k->c->writeback_elsewhere,
+			       &k->c->first_writeback_us);
+	else if (!strcmp(decision, "async_writeback")) {
 		if (in_worker)
 			k->c->async_in_worker++;
 		else
@@ -359,6 +416,22 @@ static void on_release_folio(struct counter *k, const struct trace_event *ev)
 	} else {
 		k->c->release_other++;
 	}
+}
+
+/* The events a verdict rests on: their task must be named. */
+static bool is_witness_event(const char *name)
+{
+	static const char *const names[] = {
+		"xs_connect_worker_enter", "xs_connect_worker_exit",
+		"mm_vmscan_reclaim_inject", "xs_connect_inject_reclaim",
+		"nfs_release_folio", "nfs_release_folio_done",
+		"mm_vmscan_direct_reclaim_begin",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
 }
 
 /* trace_pipe's "CPU:1 [LOST 12 EVENTS]": the ring buffer overran. */
@@ -375,14 +448,40 @@ static void count_lost(struct trace_counts *c, const char *line)
 		c->lost_events += n;
 }
 
+/* "nfstb-run run=R seed=N boot=B": the trace's first record. */
+static void on_run_record(struct trace_counts *c, const struct trace_event *ev)
+{
+	if (c->run_records++)
+		return;
+	c->run_record_first = c->events == 0 && c->heartbeats == 0;
+	kv_get(ev->fields, "run", c->run_run, sizeof(c->run_run));
+	kv_get(ev->fields, "seed", c->run_seed, sizeof(c->run_seed));
+	kv_get(ev->fields, "boot", c->run_boot, sizeof(c->run_boot));
+	c->run_us = ev->ts_us;
+}
+
 /* "nfstb-heartbeat seq=N": the client's marker every heartbeat_ms. */
 static void on_heartbeat(struct trace_counts *c, const struct trace_event *ev)
 {
-	long seq;
+	long seq, want = c->heartbeats ? c->heartbeat_prev_seq + 1 : 1;
+	char t[32];
 
+	if (starts_with(ev->fields, "nfstb-run ")) {
+		on_run_record(c, ev);
+		return;
+	}
 	if (!starts_with(ev->fields, "nfstb-heartbeat ") ||
 	    !kv_get_long(ev->fields, "seq", &seq) || seq <= 0)
 		return;
+	/* One writer, one beat after the other: any other seq is a gap, a
+	 * duplicate or a pump that started again. */
+	if (seq != want && !c->heartbeat_disorder++)
+		snprintf(c->first_disorder, sizeof(c->first_disorder),
+			 "seq=%ld where seq=%ld was due, at %s", seq, want,
+			 format_time_us(ev->ts_us, t, sizeof(t)));
+	c->heartbeat_prev_seq = seq;
+	if (!c->heartbeats)
+		c->heartbeat_first_us = ev->ts_us;
 	c->heartbeats++;
 	if (seq > c->heartbeat_last_seq)
 		c->heartbeat_last_seq = seq;
@@ -393,20 +492,31 @@ static void on_heartbeat(struct trace_counts *c, const struct trace_event *ev)
 void trace_count(const struct lines *trace, struct trace_counts *c)
 {
 	struct counter k = { .c = c };
-	struct trace_event ev;
+	struct trace_event ev, *unknown = NULL;
+	size_t nunknown = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->first_skip_us = TIME_NONE;
 	c->first_writeback_us = TIME_NONE;
 	c->heartbeat_last_us = TIME_NONE;
+	c->heartbeat_first_us = TIME_NONE;
+	c->run_us = c->first_us = c->last_us = TIME_NONE;
 	for (size_t i = 0; i < trace->n; i++) {
 		if (!trace_line_parse(trace->v[i], &ev)) {
 			count_lost(c, trace->v[i]);
 			continue;
 		}
+		if (c->first_us == TIME_NONE || ev.ts_us < c->first_us)
+			c->first_us = ev.ts_us;
+		if (c->last_us == TIME_NONE || ev.ts_us > c->last_us)
+			c->last_us = ev.ts_us;
 		if (!strcmp(ev.name, "tracing_mark_write")) {
 			on_heartbeat(c, &ev);
 			continue;
+		}
+		if (is_witness_event(ev.name) && !strcmp(ev.comm, "<...>")) {
+			unknown = xrealloc(unknown, (nunknown + 1) * sizeof(*unknown));
+			unknown[nunknown++] = ev;
 		}
 		c->events++;
 		if (!strcmp(ev.name, "xs_connect_worker_enter"))
@@ -426,36 +536,65 @@ void trace_count(const struct lines *trace, struct trace_counts *c)
 			c->commits_initiated++;
 	}
 	count_unexited(&k);
+	/* A task the trace cannot name matters where the verdict rests on
+	 * it: a connect worker's own events, or any event of a pid that ran
+	 * one (a reclaim by a task that never entered one judges nothing). */
+	for (size_t i = 0; i < nunknown; i++) {
+		if (strncmp(unknown[i].name, "xs_connect_", 11) &&
+		    !worker_of(&k, unknown[i].pid, false))
+			continue;
+		if (!c->unknown_comm++)
+			snprintf(c->first_unknown_comm,
+				 sizeof(c->first_unknown_comm), "%s by pid %ld",
+				 unknown[i].name, unknown[i].pid);
+	}
+	free(unknown);
 	free(k.w);
 	/* Seqs start at 1: every one up to the last should be there. */
 	if (c->heartbeat_last_seq > c->heartbeats)
 		c->heartbeat_missing = c->heartbeat_last_seq - c->heartbeats;
 }
 
-static void witness_event(struct worker_witness *w, const struct trace_event *ev)
+/*
+ * The blocked task's story in the trace.  Its writeback decision counts
+ * only when the tracepoint says it ran in a connect worker
+ * (connect_worker=1) and the task is between an enter and an exit of its
+ * own; an exit after that decision is the worker going on, whatever
+ * enter comes later.
+ */
+static void witness_event(struct worker_witness *w, const struct trace_event *ev,
+			  bool *inside)
 {
 	char decision[32] = "";
-	long cw = 1;
+	long cw = 0;
 
+	if (strcmp(ev->comm, w->comm) && !w->comm_differs) {
+		w->comm_differs = true;
+		snprintf(w->other_comm, sizeof(w->other_comm), "%s", ev->comm);
+	}
 	if (!strcmp(ev->name, "xs_connect_worker_enter")) {
 		w->entered = true;
-		if (w->exited && ev->ts_us > w->exit_us)
-			w->exited = false;	/* a later connect: not done yet */
+		*inside = true;
 	} else if (!strcmp(ev->name, "xs_connect_worker_exit")) {
-		w->exited = true;
-		w->exit_us = ev->ts_us;
+		*inside = false;
+		if (w->writeback && ev->ts_us >= w->writeback_us && !w->exited) {
+			w->exited = true;
+			w->exit_us = ev->ts_us;
+		}
 	} else if (!strcmp(ev->name, "nfs_release_folio")) {
 		kv_get(ev->fields, "decision", decision, sizeof(decision));
-		kv_get_long(ev->fields, "connect_worker", &cw);
-		if (strcmp(decision, "writeback") || !cw)
+		if (strcmp(decision, "writeback") ||
+		    !kv_get_long(ev->fields, "connect_worker", &cw) || cw != 1 ||
+		    !*inside)
 			return;
 		if (!w->writeback || ev->ts_us > w->writeback_us) {
 			w->writeback = true;
 			w->writeback_us = ev->ts_us;
 			w->release_done = false;
+			w->exited = false;
 		}
 	} else if (!strcmp(ev->name, "mm_vmscan_direct_reclaim_begin")) {
-		if (w->entered && !w->exited)
+		if (*inside)
 			w->reclaim = true;
 	} else if (!strcmp(ev->name, "nfs_release_folio_done")) {
 		if (w->writeback && ev->ts_us >= w->writeback_us)
@@ -463,18 +602,139 @@ static void witness_event(struct worker_witness *w, const struct trace_event *ev
 	}
 }
 
-void trace_witness(const struct lines *trace, long pid,
+void trace_witness(const struct lines *trace, long pid, const char *comm,
 		   struct worker_witness *w)
 {
 	struct trace_event ev;
+	bool inside = false;
 
 	memset(w, 0, sizeof(*w));
 	w->pid = pid;
+	snprintf(w->comm, sizeof(w->comm), "%s", comm ? comm : "");
 	w->writeback_us = TIME_NONE;
 	w->exit_us = TIME_NONE;
 	for (size_t i = 0; i < trace->n; i++)
 		if (trace_line_parse(trace->v[i], &ev) && ev.pid == pid)
-			witness_event(w, &ev);
+			witness_event(w, &ev, &inside);
+}
+
+/* One connect worker's run, enter to exit, for the story. */
+struct story_worker {
+	long pid;
+	char comm[64];
+	int64_t enter_us, reclaim_us;
+	char entry_flags[128];
+	long skips;
+	enum story_step step;
+};
+
+static void story_event(struct story_worker *w, const struct trace_event *ev,
+			bool injected, struct story *s)
+{
+	char v[128] = "", t[32];
+	long cw = 1;
+
+	if (!strcmp(ev->name, "xs_connect_worker_exit")) {
+		kv_get(ev->fields, "flags", v, sizeof(v));
+		if (w->step == STORY_SKIP && flags_equal(v, w->entry_flags))
+			w->step = STORY_EXITED;
+	} else if (w->step == STORY_ENTERED &&
+		   (injected ? !strcmp(ev->name, "mm_vmscan_reclaim_inject") ||
+			       !strcmp(ev->name, "xs_connect_inject_reclaim") :
+			       !strcmp(ev->name, "mm_vmscan_direct_reclaim_begin"))) {
+		w->step = STORY_RECLAIM;
+		w->reclaim_us = ev->ts_us;
+	} else if (w->step >= STORY_RECLAIM && w->step < STORY_EXITED &&
+		   !strcmp(ev->name, "nfs_release_folio") &&
+		   kv_get(ev->fields, "decision", v, sizeof(v)) &&
+		   !strcmp(v, "skip_nofs") && ev->ts_us >= w->reclaim_us &&
+		   (!kv_count(ev->fields, "connect_worker") ||
+		    (kv_get_long(ev->fields, "connect_worker", &cw) && cw == 1))) {
+		w->step = STORY_SKIP;
+		w->skips++;
+	} else {
+		return;
+	}
+	if (w->step < s->step || (w->step == s->step && w->skips <= s->skips))
+		return;
+	s->step = w->step;
+	s->skips = w->skips;
+	snprintf(s->worker, sizeof(s->worker), "%s-%ld entered at %s", w->comm,
+		 w->pid, format_time_us(w->enter_us, t, sizeof(t)));
+}
+
+void trace_story(const struct lines *trace, int64_t reconnect_us,
+		 bool injected, struct story *s)
+{
+	struct story_worker *w = NULL, *cur;
+	size_t nw = 0;
+	struct trace_event ev;
+	char t[32];
+
+	memset(s, 0, sizeof(*s));
+	for (size_t i = 0; i < trace->n; i++) {
+		if (!trace_line_parse(trace->v[i], &ev) ||
+		    !strcmp(ev.comm, "<...>"))
+			continue;
+		cur = NULL;
+		for (size_t k = 0; k < nw; k++)
+			if (w[k].pid == ev.pid && !strcmp(w[k].comm, ev.comm))
+				cur = &w[k];
+		if (!strcmp(ev.name, "xs_connect_worker_enter")) {
+			if (reconnect_us == TIME_NONE || ev.ts_us < reconnect_us)
+				continue;
+			if (!cur) {
+				w = xrealloc(w, (nw + 1) * sizeof(*w));
+				cur = &w[nw++];
+			}
+			memset(cur, 0, sizeof(*cur));
+			cur->pid = ev.pid;
+			snprintf(cur->comm, sizeof(cur->comm), "%s", ev.comm);
+			cur->enter_us = ev.ts_us;
+			cur->step = STORY_ENTERED;
+			kv_get(ev.fields, "entry_flags", cur->entry_flags,
+			       sizeof(cur->entry_flags));
+			if (s->step < STORY_ENTERED) {
+				s->step = STORY_ENTERED;
+				snprintf(s->worker, sizeof(s->worker),
+					 "%s-%ld entered at %s", ev.comm, ev.pid,
+					 format_time_us(ev.ts_us, t, sizeof(t)));
+			}
+			continue;
+		}
+		if (cur && cur->step >= STORY_ENTERED &&
+		    cur->step < STORY_EXITED) {
+			story_event(cur, &ev, injected, s);
+			if (!strcmp(ev.name, "xs_connect_worker_exit") &&
+			    cur->step < STORY_EXITED)
+				cur->step = STORY_NONE;	/* left unfinished */
+		}
+	}
+	free(w);
+}
+
+const char *story_step_name(enum story_step reached)
+{
+	static const char *const names[] = {
+		[STORY_NONE] = "none", [STORY_ENTERED] = "entered",
+		[STORY_RECLAIM] = "reclaim", [STORY_SKIP] = "skip",
+		[STORY_EXITED] = "exited",
+	};
+
+	return enum_name(names, ARRAY_SIZE(names), reached, "?");
+}
+
+const char *story_step_missing(enum story_step reached)
+{
+	static const char *const next[] = {
+		[STORY_NONE] = "no connect worker entered after the reconnect began",
+		[STORY_ENTERED] = "no reclaim inside a connect worker that entered after the reconnect",
+		[STORY_RECLAIM] = "no decision=skip_nofs by that worker after its reclaim began",
+		[STORY_SKIP] = "that worker never exited with the flags it entered with",
+		[STORY_EXITED] = "nothing",
+	};
+
+	return enum_name(next, ARRAY_SIZE(next), reached, "?");
 }
 
 const char *trace_flags_restored(const struct trace_counts *c)

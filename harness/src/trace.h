@@ -27,6 +27,16 @@ struct trace_event {
 /* False for headers, "[LOST n EVENTS]" and anything else not an event. */
 bool trace_line_parse(const char *line, struct trace_event *ev);
 
+/*
+ * trace_pipe renders a task's comm when it is read, from the saved
+ * cmdlines, which a task records only when it is switched out: a reader
+ * that streams can print an event before its task was, as "<...>"
+ * (2 to 24 lines in each real run).  Such a line takes its pid's comm
+ * when every named line of that pid agrees; otherwise it stays "<...>"
+ * and names no task.
+ */
+void trace_resolve_comms(struct lines *trace);
+
 struct trace_counts {
 	long events;
 	long worker_enter;
@@ -34,7 +44,7 @@ struct trace_counts {
 	long inject_reclaim;
 	long inject_in_worker;		/* injected reclaims in a connect worker */
 	long inject_fs_in_worker;	/* ... whose gfp still has __GFP_FS */
-	char first_fs_inject[256];	/* "kworker/u4:1-35 at sk_alloc gfp=..." */
+	char first_fs_inject[640];	/* "kworker/u4:1-35 at sk_alloc gfp=..." */
 	long inject_sites;		/* distinct call sites in connect workers */
 	char inject_site_list[256];	/* "sock_alloc_inode,sk_prot_alloc,..." */
 	long skip_in_worker;
@@ -69,7 +79,26 @@ struct trace_counts {
 	long heartbeat_last_seq;	/* the highest seq seen */
 	int64_t heartbeat_last_us;	/* the latest heartbeat's time */
 	long heartbeat_missing;		/* seqs 1..last that never came */
+	/* beats out of order: a seq that is not the one before plus one
+	 * (a restarted pump starts again at 1), or a first seq other than 1 */
+	long heartbeat_disorder;
+	long heartbeat_prev_seq;
+	char first_disorder[96];
+	int64_t heartbeat_first_us;
 	long lost_events;
+	/*
+	 * The run the trace says it is: its first record, the client's
+	 * "nfstb-run run=R seed=N boot=B" trace marker.
+	 */
+	long run_records;		/* how many such markers */
+	bool run_record_first;		/* the first one opens the trace */
+	char run_run[96], run_seed[32], run_boot[64];
+	int64_t run_us;
+	int64_t first_us, last_us;	/* the trace's first and last event */
+	/* witness events (connect workers, reclaim, release decisions)
+	 * whose task reads "<...>": the pid's comm was not saved */
+	long unknown_comm;
+	char first_unknown_comm[128];
 };
 
 /*
@@ -80,6 +109,9 @@ struct trace_counts {
  */
 struct worker_witness {
 	long pid;
+	char comm[64];		/* the stack's comm: the trace must agree */
+	bool comm_differs;	/* a line of @pid under another comm */
+	char other_comm[64];
 	bool entered;		/* an xs_connect_worker_enter by @pid */
 	bool writeback;		/* decision=writeback in a connect worker */
 	int64_t writeback_us;	/* the latest such decision */
@@ -90,8 +122,37 @@ struct worker_witness {
 };
 
 void trace_count(const struct lines *trace, struct trace_counts *c);
-void trace_witness(const struct lines *trace, long pid,
+/* @comm: the blocked task's comm in the stack. */
+void trace_witness(const struct lines *trace, long pid, const char *comm,
 		   struct worker_witness *w);
+
+/*
+ * The fixed arm's story, step by step, on one clock: the reconnect
+ * started (the console's phase=reconnect) -> a connect worker entered ->
+ * reclaim inside that worker (injected in forced mode, direct reclaim in
+ * natural) -> that worker skipped a release (decision=skip_nofs) after
+ * the reclaim began -> it exited with the flags it entered with.  The
+ * story holds when one worker, by pid and between its enter and exit,
+ * tells all of it; @step is how far the best worker got.
+ */
+enum story_step {
+	STORY_NONE,		/* no connect worker entered after the reconnect */
+	STORY_ENTERED,
+	STORY_RECLAIM,
+	STORY_SKIP,
+	STORY_EXITED,		/* the whole story */
+};
+
+struct story {
+	enum story_step step;
+	char worker[96];	/* "kworker/u4:1-35 entered at 24.1" */
+	long skips;		/* of that worker, after its reclaim */
+};
+
+void trace_story(const struct lines *trace, int64_t reconnect_us,
+		 bool injected, struct story *s);
+const char *story_step_missing(enum story_step reached);
+const char *story_step_name(enum story_step reached);
 /* "ok", "mismatch" or "n/a" (no exit event could be checked). */
 const char *trace_flags_restored(const struct trace_counts *c);
 /* Prints exactly what nfstb-tracecheck prints. */

@@ -183,6 +183,16 @@ bool kv_get(const char *s, const char *key, char *out, size_t len)
 	return false;
 }
 
+size_t kv_count(const char *s, const char *key)
+{
+	size_t klen = strlen(key), n = 0;
+
+	for (const char *p = s; (p = strstr(p, key)); p += klen)
+		if ((p == s || p[-1] == ' ' || p[-1] == '\t') && p[klen] == '=')
+			n++;
+	return n;
+}
+
 bool kv_get_long(const char *s, const char *key, long *out)
 {
 	char buf[32], *end;
@@ -222,10 +232,14 @@ static void push(struct lines *l, size_t *cap, const char *s, size_t len)
 	char *line = xmalloc(len + 1);
 	size_t k = 0;
 
-	/* Drop every CR, not just a trailing one: consoles emit "\r\r\n". */
+	/*
+	 * Drop every CR, not just a trailing one: consoles emit "\r\r\n".
+	 * A NUL byte (serial noise) would end the C string and hide the rest
+	 * of the line from every parser: it becomes a space.
+	 */
 	for (size_t i = 0; i < len; i++)
 		if (s[i] != '\r')
-			line[k++] = s[i];
+			line[k++] = s[i] ? s[i] : ' ';
 	line[k] = '\0';
 	if (l->n == *cap) {
 		*cap = *cap ? *cap * 2 : 256;
@@ -244,11 +258,13 @@ int lines_load(const char *path, struct lines *out)
 
 	out->v = NULL;
 	out->n = 0;
+	out->last_unterminated = false;
 	if (!f)
 		return -1;
 	errno = 0;
 	while ((len = getline(&buf, &bufcap, f)) >= 0) {
-		if (len && buf[len - 1] == '\n')
+		out->last_unterminated = !len || buf[len - 1] != '\n';
+		if (!out->last_unterminated)
 			len--;
 		push(out, &cap, buf, len);
 	}
@@ -270,11 +286,13 @@ void lines_split(const char *text, struct lines *out)
 
 	out->v = NULL;
 	out->n = 0;
+	out->last_unterminated = false;
 	while (*text) {
 		size_t len = strcspn(text, "\n");
 
 		push(out, &cap, text, len);
 		text += len;
+		out->last_unterminated = *text != '\n';
 		if (*text == '\n')
 			text++;
 	}
@@ -328,6 +346,56 @@ const char *printk_split(const char *line, int64_t *t_us)
 	if (*p == ' ')
 		p++;
 	return p;
+}
+
+/* "[   25.123456]" at @p: its time and the text after it, or NULL. */
+static const char *stamp_at(const char *p, int64_t *t_us)
+{
+	const char *q;
+
+	if (*p != '[')
+		return NULL;
+	q = parse_time_us(skip_spaces(p + 1), t_us);
+	if (!q || *q != ']' || q == skip_spaces(p + 1))
+		return NULL;
+	return q + 1;
+}
+
+size_t printk_records(const char *line, struct printk_record *out,
+		      size_t max)
+{
+	size_t n = 0;
+	int64_t t;
+
+	for (const char *p = strchr(line, '['); p && n < max;
+	     p = strchr(p + 1, '[')) {
+		const char *msg = stamp_at(p, &t);
+
+		if (!msg)
+			continue;
+		/* the caller id "[  T35]" of CONFIG_PRINTK_CALLER */
+		if (*msg == '[') {
+			const char *q = skip_spaces(msg + 1);
+
+			if (*q == 'T' || *q == 'C') {
+				q++;
+				while (isdigit((unsigned char)*q))
+					q++;
+				if (*q == ']')
+					msg = q + 1;
+			}
+		}
+		if (n)
+			out[n - 1].len = (size_t)(p - out[n - 1].msg);
+		out[n].time_us = t;
+		out[n].msg = msg;
+		out[n].len = strlen(msg);
+		out[n].at_start = p == skip_spaces(line) ||
+				  (p > line && p[-1] == '>' && line[0] == '<');
+		n++;
+		p = msg - 1;
+	}
+	return n;
 }
 
 const char *printk_msg(const char *line)
@@ -396,23 +464,4 @@ void md_cell(FILE *f, const char *s)
 		else
 			fputc(*s, f);
 	}
-}
-
-const char *json_string(const char *json, const char *key, char *buf, size_t len)
-{
-	char pat[96];
-	const char *p;
-	size_t n = 0;
-
-	snprintf(pat, sizeof(pat), "\n  \"%s\": \"", key);
-	p = json ? strstr(json, pat) : NULL;
-	if (!p)
-		return NULL;
-	for (p += strlen(pat); *p && *p != '"' && n + 1 < len; p++) {
-		if (*p == '\\' && p[1])
-			p++;
-		buf[n++] = *p;
-	}
-	buf[n] = '\0';
-	return buf;
 }

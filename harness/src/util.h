@@ -2,7 +2,7 @@
 /*
  * Small helpers shared by the analysers, in four parts: allocation, string
  * tests and the time type; a text file as lines; printk lines; and whole
- * files, escaping and JSON keys for the writers.  All in util.c.
+ * files and escaping for the writers.  All in util.c.
  */
 #ifndef NFSTB_UTIL_H
 #define NFSTB_UTIL_H
@@ -61,6 +61,8 @@ const char *format_secs_ms(int64_t us, char *buf, size_t len);
  */
 bool kv_get(const char *s, const char *key, char *out, size_t len);
 bool kv_get_long(const char *s, const char *key, long *out);
+/* How many times "KEY=" occurs as a whole word: a key must be unique. */
+size_t kv_count(const char *s, const char *key);
 
 /*
  * The name of enum value @v in @names, a table indexed by value; @fallback
@@ -80,6 +82,8 @@ void tsv_column(const char *line, int n, char *out, size_t len);
 struct lines {
 	char **v;
 	size_t n;
+	/* the file's last line had no newline: a writer stopped mid-line */
+	bool last_unterminated;
 };
 
 /* Returns 0, or -1 with errno set if the file cannot be read. */
@@ -101,7 +105,25 @@ const char *printk_split(const char *line, int64_t *t_us);
 /* The message text alone, for scanners that do not need the time. */
 const char *printk_msg(const char *line);
 
-/* Small helpers of the report writers: whole files, escaping, JSON keys. */
+/*
+ * Every printk record on a console line, wherever its "[ seconds.micros]"
+ * stamp starts: the serial console interleaves kernel records with a
+ * shell prompt, escape sequences or line noise ("/ # \e[6n[ 7.28] ..."),
+ * and may put two records on one line.  A record's text runs to the next
+ * stamp or the end of the line (@len bytes from @msg, not NUL-terminated).
+ */
+struct printk_record {
+	int64_t time_us;
+	const char *msg;
+	size_t len;
+	bool at_start;		/* the stamp opens the line */
+};
+
+#define PRINTK_RECORDS_MAX 8
+size_t printk_records(const char *line, struct printk_record *out,
+		      size_t max);
+
+/* Small helpers of the report writers: whole files, escaping. */
 
 /* The whole file as a NUL-terminated string, or NULL. */
 char *read_whole_file(const char *path);
@@ -112,11 +134,5 @@ void html_escape(FILE *f, const char *s);
 void md_cell(FILE *f, const char *s);
 /* Write @s escaped for XML (JUnit). */
 void xml_escape(FILE *f, const char *s);
-
-/*
- * The string value of a top-level "KEY": "VALUE" in verdict.json (written
- * by nfstb-verdict, one key per line), unescaped; NULL if absent or null.
- */
-const char *json_string(const char *json, const char *key, char *buf, size_t len);
 
 #endif

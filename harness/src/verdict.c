@@ -13,8 +13,12 @@
 /*
  * Modes forced, natural and smoke, first match wins:
  *   (-) client console unreadable: ERROR
+ *   (i) a console with two boots, a clock going back, a damaged or
+ *       contradictory result line: NO-JUDGEMENT
  *   (d) a wrong or missing byte: DATA-LOSS
- *   (p) PANIC, (k) OOPS, (m) WRONG-RUN, (f) FLAGS-LEAK
+ *   (p) PANIC, (k) OOPS, (m) WRONG-RUN
+ *   (r) the trace or the server's summary not this run's: NO-JUDGEMENT
+ *   (f) FLAGS-LEAK
  *   (w) the trace's heartbeat absent, gapped or stopped: NO-JUDGEMENT
  *   (j) natural mode with injected reclaims in the trace: WRONG-RUN
  *   (a) blocked-task report: DEADLOCK (witnesses agree; in natural mode
@@ -30,7 +34,9 @@
  *       writeback (else HAZARD-NOT-REACHED), stock arm (the kernel's own
  *       release, 6.12) any release decision in a connect worker (else
  *       HAZARD-NOT-REACHED); smoke needs none
- *   (x) a worker that never exited, (n) packets: WITNESS-DISAGREE
+ *   (x) a worker that never exited: WITNESS-DISAGREE
+ *   (y) the fixed arm's story incomplete: NO-JUDGEMENT
+ *   (n) packets: WITNESS-DISAGREE (a damaged packet summary: NO-JUDGEMENT)
  *   PASS
  */
 
@@ -80,19 +86,47 @@ bool verdict_run_rules(const verdict_rule *rules, size_t n,
 	return false;
 }
 
-bool verdict_is_smoke(const struct verdict_input *in)
+static const char *const rule_set_names[] = {
+	[RULES_SMOKE] = "smoke",
+	[RULES_RECONNECT_INJECTED] = "reconnect-injected",
+	[RULES_RECONNECT_DIRECT] = "reconnect-direct",
+	[RULES_LOCKDEP] = "lockdep",
+	[RULES_SWAP] = "swap",
+};
+
+static const char *const arm_role_names[] = {
+	[ROLE_NONE] = "none",
+	[ROLE_FIXED] = "fixed",
+	[ROLE_CONTROL] = "control",
+	[ROLE_STOCK] = "stock",
+};
+
+const char *rule_set_name(enum rule_set r)
 {
-	return !strcmp(in->mode, "smoke");
+	return enum_name(rule_set_names, ARRAY_SIZE(rule_set_names), r, "?");
 }
 
-bool verdict_is_mode(const struct verdict_input *in, const char *mode)
+const char *arm_role_name(enum arm_role r)
 {
-	return !strcmp(in->mode, mode);
+	return enum_name(arm_role_names, ARRAY_SIZE(arm_role_names), r, "?");
 }
 
-bool verdict_is_arm(const struct verdict_input *in, const char *arm)
+static int name_index(const char *const *names, size_t n, const char *name)
 {
-	return !strcmp(in->arm, arm);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return (int)i;
+	return -1;
+}
+
+int rule_set_parse(const char *name)
+{
+	return name_index(rule_set_names, ARRAY_SIZE(rule_set_names), name);
+}
+
+int arm_role_parse(const char *name)
+{
+	return name_index(arm_role_names, ARRAY_SIZE(arm_role_names), name);
 }
 
 bool rule_done(const struct verdict_input *in, struct verdict *v)
@@ -118,21 +152,21 @@ static bool rule_protection(const struct verdict_input *in, struct verdict *v)
 {
 	const struct trace_counts *t = &in->trace;
 
-	if (verdict_is_smoke(in))
+	if (in->rules == RULES_SMOKE)
 		return false;
 	if (!in->trace_read) {
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
 		return true;
 	}
 	/* Natural mode: the pressure must reach the reconnect itself. */
-	if (verdict_is_mode(in, "natural") && t->reclaim_in_worker < 1) {
+	if (in->rules == RULES_RECONNECT_DIRECT && t->reclaim_in_worker < 1) {
 		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',
 			    "HAZARD-NOT-REACHED",
 			    "natural mode: no connect worker entered direct reclaim (%ld page allocation(s) that may reclaim in one, %ld direct reclaims elsewhere)",
 			    t->page_alloc_in_worker, t->direct_reclaim_begin);
 		return true;
 	}
-	if (verdict_is_mode(in, "natural") && verdict_is_arm(in, "fixed") &&
+	if (in->rules == RULES_RECONNECT_DIRECT && in->role == ROLE_FIXED &&
 	    t->skip_in_worker < 1) {
 		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',
 			    "HAZARD-NOT-REACHED",
@@ -140,19 +174,19 @@ static bool rule_protection(const struct verdict_input *in, struct verdict *v)
 			    t->reclaim_in_worker);
 		return true;
 	}
-	if (verdict_is_arm(in, "fixed") && t->skip_in_worker < 1) {
+	if (in->role == ROLE_FIXED && t->skip_in_worker < 1) {
 		verdict_set(v, VERDICT_NO_JUDGEMENT, 'e', "NO-JUDGEMENT",
 			    "protection not exercised: no nfs_release_folio skipped inside a connect worker");
 		return true;
 	}
-	if (verdict_is_arm(in, "control") && t->writeback_in_worker < 1) {
+	if (in->role == ROLE_CONTROL && t->writeback_in_worker < 1) {
 		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',
 			    "HAZARD-NOT-REACHED",
 			    "no nfs_release_folio decision=writeback inside a connect worker");
 		return true;
 	}
 	/* A kernel's own release (arm stock): it must have been reached. */
-	if (verdict_is_arm(in, "stock") &&
+	if (in->role == ROLE_STOCK &&
 	    t->async_in_worker + t->writeback_in_worker + t->skip_in_worker < 1) {
 		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',
 			    "HAZARD-NOT-REACHED",
@@ -162,26 +196,55 @@ static bool rule_protection(const struct verdict_input *in, struct verdict *v)
 	return false;
 }
 
+/*
+ * (y) The fixed arm's PASS rests on its whole story, told by one worker
+ * in order on the console's clock (trace_story): the reconnect began, a
+ * connect worker entered, reclaim ran inside it (injected in forced mode,
+ * direct in natural), it skipped an unstable folio after that, and it
+ * exited with the flags it entered with.
+ */
+static bool rule_story(const struct verdict_input *in, struct verdict *v)
+{
+	const struct story *s = &in->story;
+
+	if (in->role != ROLE_FIXED || in->rules == RULES_SMOKE)
+		return false;
+	if (in->client.reconnect_us == TIME_NONE) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'y', "NO-JUDGEMENT",
+			    "the console has no phase=reconnect: the fixed arm's story has no start");
+		return true;
+	}
+	if (s->step == STORY_EXITED)
+		return false;
+	verdict_set(v, VERDICT_NO_JUDGEMENT, 'y', "NO-JUDGEMENT",
+		    "the fixed arm's story is incomplete: %s%s%s",
+		    story_step_missing(s->step), s->worker[0] ? " (" : "",
+		    s->worker[0] ? s->worker : "");
+	if (s->worker[0])
+		strncat(v->reason, ")", sizeof(v->reason) - strlen(v->reason) - 1);
+	return true;
+}
+
 static void pass(const struct verdict_input *in, struct verdict *v)
 {
 	const struct markers *c = &in->client;
 
-	if (verdict_is_smoke(in)) {
+	if (in->rules == RULES_SMOKE) {
 		verdict_set(v, VERDICT_PASS, 'e', "PASS",
 			    "smoke: files=%ld bytes=%ld verified on client and server",
 			    c->writer_files, c->writer_bytes);
-	} else if (verdict_is_arm(in, "fixed") && verdict_is_mode(in, "natural")) {
+	} else if (in->role == ROLE_FIXED && in->rules == RULES_RECONNECT_DIRECT) {
 		verdict_set(v, VERDICT_PASS, 'e', "PASS",
 			    "files=%ld bytes=%ld verified on client and server, memory pressure put a connect worker into direct reclaim %ld time(s), where it skipped %ld unstable folio(s)",
 			    c->writer_files, c->writer_bytes,
 			    in->trace.reclaim_in_worker,
 			    in->trace.skip_in_worker);
-	} else if (verdict_is_arm(in, "fixed")) {
+	} else if (in->role == ROLE_FIXED) {
 		verdict_set(v, VERDICT_PASS, 'e', "PASS",
 			    "files=%ld bytes=%ld verified on client and server, %ld nfs_release_folio skips in a connect worker",
 			    c->writer_files, c->writer_bytes,
 			    in->trace.skip_in_worker);
-	} else if (verdict_is_arm(in, "stock")) {
+	} else if (in->role == ROLE_STOCK) {
 		verdict_set(v, VERDICT_PASS, 'e', "PASS",
 			    "files=%ld bytes=%ld verified on client and server, the kernel's own release in a connect worker: %ld async_writeback, %ld writeback, %ld skip_nofs, no hang",
 			    c->writer_files, c->writer_bytes,
@@ -197,10 +260,11 @@ static void pass(const struct verdict_input *in, struct verdict *v)
 }
 
 static const verdict_rule reconnect_rules[] = {
-	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
-	rule_witness_alive, rule_natural_uninjected, rule_hang,
-	rule_kernel_locks, rule_done, rule_verify_complete,
-	rule_bug_path, rule_protection, rule_unexited, rule_packets,
+	rule_console_sound, rule_data_loss, rule_panic, rule_oops,
+	rule_wrong_run, rule_bound, rule_flags_leak, rule_witness_alive,
+	rule_natural_uninjected, rule_hang, rule_kernel_locks, rule_done,
+	rule_verify_complete, rule_bug_path, rule_protection, rule_unexited,
+	rule_story, rule_packets,
 };
 
 void verdict_decide(const struct verdict_input *in, struct verdict *v)
@@ -214,11 +278,11 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
 			    "cannot read client console");
 		return;
 	}
-	if (verdict_is_mode(in, "lockdep")) {
+	if (in->rules == RULES_LOCKDEP) {
 		verdict_decide_lockdep(in, v);
 		return;
 	}
-	if (verdict_is_mode(in, "swap")) {
+	if (in->rules == RULES_SWAP) {
 		verdict_decide_swap(in, v);
 		return;
 	}
@@ -230,11 +294,11 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
 /*
  * The rule lists of modes lockdep and swap, first match wins (the letters
  * are those of verdict.c):
- *   lockdep: (d) (p) (k) (m) (f) (w), (a) (b) hang, (c) done, (l) a lockdep
+ *   lockdep: (i) (d) (p) (k) (m) (r) (f) (w), (a) (b) hang, (c) done, (l) a lockdep
  *            report: LOCKDEP(reclaim-connect) or OTHER-LOCKDEP, (z) lockdep
  *            off or a leaked lock (after (l): the report switches lockdep
  *            off), (v) summaries, (g) bug path, (x) (n), PASS
- *   swap:    (d) nfstb-swapfill's FAIL line: DATA-LOSS, (p) (k) (m) (f)
+ *   swap:    (i), (d) nfstb-swapfill's FAIL line: DATA-LOSS, (p) (k) (m) (r) (f)
  *            (w), (a) (b) hang (a connect worker blocked in direct
  *            reclaim, with the trace agreeing:
  *            DEADLOCK(swap-connect-starved)), (o) nfstb-swapfill
@@ -265,8 +329,9 @@ static bool rule_lockdep_report(const struct verdict_input *in,
 }
 
 static const verdict_rule lockdep_rules[] = {
-	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
-	rule_witness_alive, rule_hang, rule_done, rule_lockdep_report,
+	rule_console_sound, rule_data_loss, rule_panic, rule_oops,
+	rule_wrong_run, rule_bound, rule_flags_leak, rule_witness_alive,
+	rule_hang, rule_done, rule_lockdep_report,
 	rule_kernel_locks,
 	rule_verify_complete, rule_bug_path, rule_unexited, rule_packets,
 };
@@ -332,7 +397,7 @@ static bool rule_swap_trace(const struct verdict_input *in, struct verdict *v)
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
 		return true;
 	}
-	if (!strcmp(in->arm, "fixed") && t->memalloc_in_worker == 0) {
+	if (in->role == ROLE_FIXED && t->memalloc_in_worker == 0) {
 		verdict_set(v, VERDICT_ERROR, 't', "ERROR",
 			    "no connect worker ran with PF_MEMALLOC (no reconnect on the swap transport?)");
 		return true;
@@ -397,8 +462,9 @@ static void swap_reconnect_memory(const struct verdict_input *in, char *out,
 }
 
 static const verdict_rule swap_rules[] = {
-	rule_data_loss, rule_panic, rule_oops, rule_wrong_run, rule_flags_leak,
-	rule_witness_alive, rule_hang, rule_swap_oom, rule_kernel_locks,
+	rule_console_sound, rule_data_loss, rule_panic, rule_oops,
+	rule_wrong_run, rule_bound, rule_flags_leak, rule_witness_alive,
+	rule_hang, rule_swap_oom, rule_kernel_locks,
 	rule_done, rule_swapfill,
 	rule_swap_trace, rule_bug_path, rule_unexited, rule_packets,
 };

@@ -13,6 +13,7 @@
 #ifndef NFSTB_VERDICT_H
 #define NFSTB_VERDICT_H
 
+#include "complaints.h"
 #include "console.h"
 #include "hang.h"
 #include "lockdep.h"
@@ -49,11 +50,64 @@ enum data_state {
 	DATA_MISSING,	/* a summary is missing (e.g. the run hung) */
 };
 
+/*
+ * Which rules judge a run and what its arm must show, as scenarios.def
+ * declares them ('judge MODE RULES', 'role ARM ROLE'): the code never
+ * reads meaning into an arm's or a mode's name.
+ */
+enum rule_set {
+	RULES_SMOKE,		/* write, verify, no hazard */
+	RULES_RECONNECT_INJECTED,	/* the 2012 cycle, reclaim injected */
+	RULES_RECONNECT_DIRECT,	/* the 2012 cycle, reclaim from pressure */
+	RULES_LOCKDEP,		/* lockdep's word on the cycle */
+	RULES_SWAP,		/* swap over NFS through a reconnect */
+	RULES_N,
+};
+
+enum arm_role {
+	ROLE_NONE,		/* no arms (smoke) */
+	ROLE_FIXED,		/* the fix: its protection must be seen to act */
+	ROLE_CONTROL,		/* without it: the hazard must be reached */
+	ROLE_STOCK,		/* a kernel's own code path, judged as it runs */
+	ROLE_N,
+};
+
+const char *rule_set_name(enum rule_set r);
+const char *arm_role_name(enum arm_role r);
+/* The value of @name, or -1. */
+int rule_set_parse(const char *name);
+int arm_role_parse(const char *name);
+
+/*
+ * The capture on the client's printk clock: each anchor seq K is a
+ * console record (printk time) and a datagram (capture time, host epoch);
+ * offset = capture - printk, the median over the anchors both saw, and
+ * residual = the largest distance of one anchor's offset from it.
+ */
+struct packet_clock {
+	long matched;		/* anchors seen on the console and the wire */
+	char run[96];		/* the run the datagrams name */
+	int64_t offset_us;	/* host epoch - guest printk, or TIME_NONE */
+	int64_t residual_us;
+};
+
+#define PACKET_CLOCK_MIN_ANCHORS 3
+/* 0 until the guests send anchors (the bases predate them) */
+#define PACKET_CLOCK_REQUIRED 0
+/* Measured: see docs/run-record.md; above this the packets are on no clock. */
+#define PACKET_CLOCK_RESIDUAL_US 10000
+
+void packet_clock_map(const char *summary, const struct markers *console,
+		      struct packet_clock *pc);
+
 struct verdict_input {
 	const char *scenario;
-	const char *arm;	/* fixed | control | - (smoke) */
-	const char *mode;	/* forced | natural | smoke | lockdep | swap */
+	const char *arm;	/* the arm's name, as the boot marker says it */
+	const char *mode;	/* the mode's name, likewise */
+	enum rule_set rules;
+	enum arm_role role;
 	const char *seed;	/* the seed the orchestrator passed, or NULL */
+	const char *run;	/* the run's id the orchestrator passed, or NULL */
 	int watchdog;		/* 1: the harness watchdog saw no progress */
 	/* what the orchestrator saw end the run ("done", "panic", "run
 	 * timeout 300s", a guest that died...), or NULL */
@@ -70,6 +124,8 @@ struct verdict_input {
 	struct kernel_complaints kernel;	/* client console */
 	struct trace_counts trace;
 	struct worker_witness witness;	/* the blocked task, in the trace */
+	struct story story;		/* the fixed arm's story, in the trace */
+	struct packet_clock pclock;	/* the capture on the console's clock */
 	struct lockdep_info lockdep;	/* client console */
 	struct swap_facts swap;		/* client console */
 };
@@ -86,9 +142,6 @@ struct verdict {
 };
 
 void verdict_decide(const struct verdict_input *in, struct verdict *v);
-bool verdict_is_smoke(const struct verdict_input *in);
-bool verdict_is_mode(const struct verdict_input *in, const char *mode);
-bool verdict_is_arm(const struct verdict_input *in, const char *arm);
 
 /* Every verdict text a run can get ("DEADLOCK(x)", "LOCKDEP(x)" forms). */
 bool verdict_text_valid(const char *text);
@@ -122,9 +175,29 @@ bool rule_panic(const struct verdict_input *in, struct verdict *v);
 bool rule_oops(const struct verdict_input *in, struct verdict *v);
 bool rule_wrong_run(const struct verdict_input *in, struct verdict *v);
 bool rule_flags_leak(const struct verdict_input *in, struct verdict *v);
+/*
+ * The evidence itself (verdict_bind.c).  Printk times of the two vCPUs
+ * interleave: a step back of up to PRINTK_BACK_SLACK_US is the clock's,
+ * more is a spliced log.  The trace's "nfstb-run" record and the
+ * console's phase=tracing are written one after the other on one clock:
+ * more than TRACE_CLOCK_SLACK_US apart, the trace is on another clock (or
+ * shifted).  Measured over 11 real runs: the record 80 ms before to 72 ms
+ * after the marker (the vCPUs' local clocks), and no printk step back at
+ * all after the guest init's first marker.  (The trace may go on past
+ * the console's last line: the client beats while the server verifies.)
+ */
+#define PRINTK_BACK_SLACK_US 100000
+#define TRACE_CLOCK_SLACK_US 1000000
+/* (i) one boot, printk time that does not go back, result lines whole */
+bool rule_console_sound(const struct verdict_input *in, struct verdict *v);
+/* (r) the trace's run record, clock and tasks; the server's run */
+bool rule_bound(const struct verdict_input *in, struct verdict *v);
 /* (w) the trace stream's heartbeat: announced, present, gapless, and
- * still beating when the console ended; otherwise NO-JUDGEMENT */
+ * beating from the start of tracing to the console's end */
 bool rule_witness_alive(const struct verdict_input *in, struct verdict *v);
+/* (n) the packet summary whole and of this run's transport (else
+ * NO-JUDGEMENT), or unreadable (ERROR); false when it can be used */
+bool packets_unreadable(const struct verdict_input *in, struct verdict *v);
 bool rule_natural_uninjected(const struct verdict_input *in, struct verdict *v);
 /* (z) lockdep switched off, a lock leaked to user space */
 bool rule_kernel_locks(const struct verdict_input *in, struct verdict *v);

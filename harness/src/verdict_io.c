@@ -34,18 +34,31 @@ void gather_facts(struct verdict_input *in, const struct report_paths *p)
 	lines_free(&l);
 
 	in->trace_read = lines_load(p->trace, &l) == 0;
+	trace_resolve_comms(&l);
 	trace_count(&l, &in->trace);
 	/* The blocked task's own story, the deadlock's second witness. */
-	trace_witness(&l, in->cls.pid, &in->witness);
+	trace_witness(&l, in->cls.pid, in->cls.comm, &in->witness);
+	/* The fixed arm's story, the pass's witness. */
+	trace_story(&l, in->client.reconnect_us,
+		    in->rules == RULES_RECONNECT_INJECTED, &in->story);
 	lines_free(&l);
 
 	in->pcap_given = p->pcap_summary != NULL;
 	in->pcap_summary = NULL;
 	if (in->pcap_given)
 		in->pcap_summary = read_whole_file(p->pcap_summary);
-	/* A capture cut short cannot confirm anything: unreadable evidence */
-	in->pcap_read = in->pcap_summary != NULL &&
-			!strstr(in->pcap_summary, "capture=truncated\n");
+	/* CRLF and stray CRs must not hide a key's value */
+	if (in->pcap_summary) {
+		char *w = (char *)in->pcap_summary;
+
+		for (const char *r = in->pcap_summary; *r; r++)
+			if (*r != '\r')
+				*w++ = *r;
+		*w = '\0';
+	}
+	/* whole and of this run's transport? packets_unreadable() */
+	in->pcap_read = in->pcap_summary != NULL;
+	packet_clock_map(in->pcap_summary, &in->client, &in->pclock);
 }
 
 void gather_free(struct verdict_input *in)
@@ -56,7 +69,7 @@ void gather_free(struct verdict_input *in)
 	in->pcap_summary = NULL;
 }
 
-/* The verdict written out: one line, a verdict.tsv row, verdict.json. */
+/* The verdict written out: one line, a verdict.tsv row, run.json. */
 
 static const char *dash_time(int64_t us, char *buf, size_t len)
 {
@@ -110,11 +123,48 @@ void report_tsv(FILE *f, const struct verdict_input *in,
 
 /* ---- JSON: a small hand-written emitter; values are few and flat. ---- */
 
+/* The length of the valid UTF-8 sequence at @s, or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+		return 0;	/* overlong, surrogate, beyond U+10FFFF */
+	return n;
+}
+
+/* A JSON string: always valid UTF-8, a byte that is not becomes U+FFFD. */
 static void jstr(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
 		unsigned char ch = (unsigned char)*s;
+		size_t n;
+
+		if (ch >= 0x80) {
+			n = utf8_len((const unsigned char *)s);
+			if (!n) {
+				fputs("\\ufffd", f);
+				continue;
+			}
+			fwrite(s, 1, n, f);
+			s += n - 1;
+			continue;
+		}
 
 		if (ch == '"' || ch == '\\')
 			fprintf(f, "\\%c", ch);
@@ -350,12 +400,68 @@ static void json_kernel(FILE *f, const struct kernel_complaints *k)
 {
 	jkey(f, 2, "kernel");
 	fputs("{\n", f);
-	jfield_str(f, 4, "panic", k->panic);
-	jfield_str(f, 4, "oops", k->oops);
-	jfield_str(f, 4, "lockdep_off", k->lockdep_off);
-	jkey(f, 4, "lock_leak");
-	jstr(f, k->lock_leak);
-	fputs("\n  },\n", f);
+	for (int c = 0; c < COMPLAINT_CLASSES; c++) {
+		jkey(f, 4, complaint_class_name(c));
+		if (k->entry[c]) {
+			fputs("{\"entry\": ", f);
+			jstr(f, k->entry[c]->name);
+			fputs(", \"line\": ", f);
+			jstr(f, k->first[c]);
+			fputs("}", f);
+		} else {
+			fputs("null", f);
+		}
+		fputs(c + 1 < COMPLAINT_CLASSES ? ",\n" : "\n", f);
+	}
+	fputs("  },\n", f);
+}
+
+/* What ties the witnesses to the run, and the fixed arm's story. */
+static void json_binding(FILE *f, const struct verdict_input *in)
+{
+	const struct trace_counts *t = &in->trace;
+	const struct markers *m = &in->client;
+
+	jkey(f, 2, "binding");
+	fputs("{\n", f);
+	jfield_str(f, 4, "boot", m->booted.boot);
+	jkey(f, 4, "trace_run_record");
+	if (t->run_records) {
+		fputs("{", f);
+		json_inline_str(f, "run", t->run_run, false);
+		json_inline_str(f, "seed", t->run_seed, false);
+		json_inline_str(f, "boot", t->run_boot, false);
+		fprintf(f, "\"count\": %ld, \"first\": %s, \"time\": ",
+			t->run_records, t->run_record_first ? "true" : "false");
+		jtime(f, t->run_us);
+		fputs("},\n", f);
+	} else {
+		fputs("null,\n", f);
+	}
+	jfield_time(f, 4, "tracing_time", m->tracing_us);
+	jfield_time(f, 4, "trace_first_time", t->first_us);
+	jfield_time(f, 4, "trace_last_time", t->last_us);
+	jfield_time(f, 4, "console_last_time", m->last_us);
+	jcount(f, "console_banners", m->banners, false);
+	jkey(f, 4, "console_time_back_s");
+	fprintf(f, "%.6f,\n", m->time_back_us / 1e6);
+	jcount(f, "unknown_comm_events", t->unknown_comm, false);
+	jkey(f, 4, "packet_clock");
+	fprintf(f, "{\"anchors\": %ld, \"run\": ", in->pclock.matched);
+	jstr(f, in->pclock.run);
+	fputs(", \"offset_s\": ", f);
+	if (in->pclock.offset_us == TIME_NONE)
+		fputs("null", f);
+	else
+		fprintf(f, "%.6f", in->pclock.offset_us / 1e6);
+	fprintf(f, ", \"residual_ms\": %.3f},\n", in->pclock.residual_us / 1e3);
+	jcount(f, "heartbeat_disorder", t->heartbeat_disorder, false);
+	jkey(f, 4, "story");
+	fputs("{\"reached\": ", f);
+	jstr(f, story_step_name(in->story.step));
+	fputs(", \"worker\": ", f);
+	jstr(f, in->story.worker);
+	fprintf(f, ", \"skips\": %ld}\n  },\n", in->story.skips);
 }
 
 static void jtext(FILE *f, const char *key, const char *s, bool last)
@@ -419,12 +525,43 @@ static void json_swap(FILE *f, const struct swap_facts *s)
 	fputs("  },\n", f);
 }
 
+/*
+ * Did the run reach the hazard it is about?  "null" where the mode has no
+ * hazard to reach (smoke, lockdep); otherwise from the trace: the fixed
+ * arm's story up to the skip, a control arm's writeback in a connect
+ * worker, a stock arm's release decision there, a swap run's connect
+ * worker with PF_MEMALLOC.  HAZARD-NOT-REACHED is always false.
+ */
+static const char *reached_name(const struct verdict_input *in,
+				const struct verdict *v)
+{
+	const struct trace_counts *t = &in->trace;
+	bool r;
+
+	if (in->rules == RULES_SMOKE || in->rules == RULES_LOCKDEP)
+		return "null";
+	if (v->kind == VERDICT_HAZARD_NOT_REACHED || !in->trace_read)
+		return v->kind == VERDICT_HAZARD_NOT_REACHED ? "false" : "null";
+	if (in->rules == RULES_SWAP)
+		r = t->memalloc_in_worker > 0;
+	else if (in->role == ROLE_FIXED)
+		r = in->story.step >= STORY_SKIP;
+	else if (in->role == ROLE_CONTROL)
+		r = t->writeback_in_worker > 0;
+	else
+		r = t->async_in_worker + t->writeback_in_worker +
+		    t->skip_in_worker > 0;
+	return r ? "true" : "false";
+}
+
 void report_json(FILE *f, const struct verdict_input *in,
 		 const struct verdict *v, const struct report_paths *paths)
 {
 	char d[32];
 
 	fputs("{\n", f);
+	jfield_str(f, 2, "schema", RUN_RECORD_SCHEMA);
+	jfield_str_or_null(f, 2, "run", in->run);
 	jfield_str(f, 2, "scenario", in->scenario);
 	jfield_str(f, 2, "arm", in->arm);
 	jfield_str(f, 2, "mode", in->mode);
@@ -441,6 +578,8 @@ void report_json(FILE *f, const struct verdict_input *in,
 	fprintf(f, "%s,\n", v->deadlock_us == TIME_NONE ? "null" :
 		format_secs_ms(v->deadlock_us, d, sizeof(d)));
 	jfield_str(f, 2, "data", data_state_name(data_state(in)));
+	jkey(f, 2, "reached");
+	fprintf(f, "%s,\n", reached_name(in, v));
 	jfield_str_or_null(f, 2, "seed", in->seed);
 	jfield_str_or_null(f, 2, "orchestrator", in->outcome);
 	jkey(f, 2, "packets");
@@ -477,6 +616,7 @@ void report_json(FILE *f, const struct verdict_input *in,
 	json_classify(f, &in->cls);
 	json_trace(f, in);
 	json_kernel(f, &in->kernel);
+	json_binding(f, in);
 	json_lockdep(f, &in->lockdep);
 	json_swap(f, &in->swap);
 	json_markers(f, "client", &in->client, in->console_read, false);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A run's verdict in and out, in two parts: the verdict written out (the
- * one-line summary, the verdict.tsv row, verdict.json), and the facts
+ * one-line summary, the verdict.tsv row, run.json), and the facts
  * gathered from the run's files for the rules.  Both in verdict_io.c.
  */
 #ifndef NFSTB_VERDICT_IO_H
@@ -13,7 +13,7 @@
 
 /*
  * Write a verdict out: the one-line summary, the verdict.tsv row that
- * nfstb-table aggregates, and verdict.json with every fact behind it.
+ * nfstb-table aggregates, and run.json with every fact behind it.
  */
 
 struct report_paths {
@@ -32,6 +32,9 @@ void report_line(FILE *f, const struct verdict_input *in,
 		 const struct verdict *v);
 void report_tsv(FILE *f, const struct verdict_input *in,
 		const struct verdict *v);
+/* run.json's schema, docs/run-record.md: bumped when a key changes meaning */
+#define RUN_RECORD_SCHEMA "nfstb-run/1"
+
 void report_json(FILE *f, const struct verdict_input *in,
 		 const struct verdict *v, const struct report_paths *paths);
 

@@ -66,7 +66,7 @@ bool rule_data_loss(const struct verdict_input *in, struct verdict *v)
 {
 	char why[256];
 
-	if (verdict_is_mode(in, "swap")) {
+	if (in->rules == RULES_SWAP) {
 		if (!in->swap.fail)
 			return false;
 		verdict_set(v, VERDICT_DATA_LOSS, 'd', "DATA-LOSS",
@@ -104,7 +104,7 @@ enum data_state data_state(const struct verdict_input *in)
 {
 	char why[256];
 
-	if (verdict_is_mode(in, "swap"))
+	if (in->rules == RULES_SWAP)
 		return swap_data_state(in);
 	if (loss_why(in, why, sizeof(why)))
 		return DATA_LOSS;
@@ -143,12 +143,26 @@ static bool console_line(const char *line, struct verdict *v,
 
 bool rule_panic(const struct verdict_input *in, struct verdict *v)
 {
-	return console_line(in->kernel.panic, v, VERDICT_PANIC, 'p', "PANIC");
+	return console_line(in->kernel.first[COMPLAINT_PANIC], v,
+			    VERDICT_PANIC, 'p', "PANIC");
 }
 
+/*
+ * (k) Every complaint of the table's oops class; a lockdep report head
+ * too, except in the rule set that judges lockdep reports (rule l).
+ */
 bool rule_oops(const struct verdict_input *in, struct verdict *v)
 {
-	return console_line(in->kernel.oops, v, VERDICT_OOPS, 'k', "OOPS");
+	const struct complaint_entry *e = in->kernel.entry[COMPLAINT_LOCKDEP];
+
+	if (console_line(in->kernel.first[COMPLAINT_OOPS], v, VERDICT_OOPS,
+			 'k', "OOPS"))
+		return true;
+	if (!e || (in->rules == RULES_LOCKDEP &&
+		   (e->expected_in & EXPECTED_IN_LOCKDEP)))
+		return false;
+	return console_line(in->kernel.first[COMPLAINT_LOCKDEP], v,
+			    VERDICT_OOPS, 'k', "OOPS");
 }
 
 /* One field of the boot marker against what is judged; true if it differs. */
@@ -177,10 +191,16 @@ bool rule_wrong_run(const struct verdict_input *in, struct verdict *v)
 			    "no 'nfstb: phase=booted' marker in the client console");
 		return true;
 	}
+	if (!b->boot[0]) {
+		verdict_set(v, VERDICT_WRONG_RUN, 'm', "WRONG-RUN",
+			    "boot marker has no boot= (the boot id every witness is tied to)");
+		return true;
+	}
 	return marker_differs("scenario", b->scenario, in->scenario, v) ||
 	       marker_differs("arm", b->arm, in->arm, v) ||
 	       marker_differs("mode", b->mode, in->mode, v) ||
-	       (in->seed && marker_differs("seed", b->seed, in->seed, v));
+	       (in->seed && marker_differs("seed", b->seed, in->seed, v)) ||
+	       (in->run && marker_differs("run", b->run, in->run, v));
 }
 
 bool rule_flags_leak(const struct verdict_input *in, struct verdict *v)
@@ -196,59 +216,12 @@ bool rule_flags_leak(const struct verdict_input *in, struct verdict *v)
 }
 
 /*
- * The trace is a witness only while it streams. The client announces a
- * numbered heartbeat (phase=tracing heartbeat_ms=N); a trace without it,
- * with a seq missing or trace_pipe's "[LOST n EVENTS]", or whose last beat
- * came well before the console's last line (three beats, at least 2 s:
- * the stream's own lag) cannot vouch for anything after that point.
- */
-bool rule_witness_alive(const struct verdict_input *in, struct verdict *v)
-{
-	const struct trace_counts *t = &in->trace;
-	long ms = in->client.heartbeat_ms;
-	int64_t slack_us = ms * 3000 > 2000000 ? ms * 3000 : 2000000;
-	char last[32], end[32];
-
-	if (ms <= 0)
-		return false;
-	if (!in->trace_read) {
-		verdict_set(v, VERDICT_NO_JUDGEMENT, 'w', "NO-JUDGEMENT",
-			    "the client announced a trace heartbeat every %ld ms, but the trace cannot be read",
-			    ms);
-		return true;
-	}
-	if (!t->heartbeats) {
-		verdict_set(v, VERDICT_NO_JUDGEMENT, 'w', "NO-JUDGEMENT",
-			    "the trace carries no heartbeat (announced every %ld ms): the stream never worked",
-			    ms);
-		return true;
-	}
-	if (t->heartbeat_missing || t->lost_events) {
-		verdict_set(v, VERDICT_NO_JUDGEMENT, 'w', "NO-JUDGEMENT",
-			    "the trace lost events: %ld of %ld heartbeats missing, %ld events reported lost",
-			    t->heartbeat_missing, t->heartbeat_last_seq,
-			    t->lost_events);
-		return true;
-	}
-	if (in->client.last_us != TIME_NONE &&
-	    in->client.last_us - t->heartbeat_last_us > slack_us) {
-		verdict_set(v, VERDICT_NO_JUDGEMENT, 'w', "NO-JUDGEMENT",
-			    "the trace witness stopped at %s s (heartbeat seq=%ld); the console went on to %s s",
-			    format_time_us(t->heartbeat_last_us, last, sizeof(last)),
-			    t->heartbeat_last_seq,
-			    format_time_us(in->client.last_us, end, sizeof(end)));
-		return true;
-	}
-	return false;
-}
-
-/*
  * (j) Natural mode has no trigger: an injected reclaim in its trace means
  * the forced one was armed, and the run is not what it says it is.
  */
 bool rule_natural_uninjected(const struct verdict_input *in, struct verdict *v)
 {
-	if (!verdict_is_mode(in, "natural") || !in->trace_read ||
+	if (in->rules != RULES_RECONNECT_DIRECT || !in->trace_read ||
 	    !in->trace.inject_reclaim)
 		return false;
 	verdict_set(v, VERDICT_WRONG_RUN, 'j', "WRONG-RUN",
@@ -259,15 +232,17 @@ bool rule_natural_uninjected(const struct verdict_input *in, struct verdict *v)
 
 bool rule_kernel_locks(const struct verdict_input *in, struct verdict *v)
 {
-	if (in->kernel.lockdep_off[0]) {
+	const char *off = in->kernel.first[COMPLAINT_LOCKDEP_OFF];
+	const char *leak = in->kernel.first[COMPLAINT_LOCK_LEAK];
+
+	if (off[0]) {
 		verdict_set(v, VERDICT_LOCKDEP_OFF, 'z', "LOCKDEP-OFF",
-			    "lockdep switched itself off: %s",
-			    in->kernel.lockdep_off);
+			    "lockdep switched itself off: %s", off);
 		return true;
 	}
-	if (in->kernel.lock_leak[0]) {
+	if (leak[0]) {
 		verdict_set(v, VERDICT_LOCK_LEAK, 'z', "LOCK-LEAK",
-			    "client console: %s", in->kernel.lock_leak);
+			    "client console: %s", leak);
 		return true;
 	}
 	return false;
@@ -284,17 +259,6 @@ bool rule_kernel_locks(const struct verdict_input *in, struct verdict *v)
  */
 
 #define DEADLOCK_TEXT "DEADLOCK(reclaim-commit-deadlock)"
-
-static bool packets_unreadable(const struct verdict_input *in,
-			       struct verdict *v)
-{
-	if (!in->pcap_given || in->pcap_read)
-		return false;
-	verdict_set(v, VERDICT_ERROR, '-', "ERROR",
-		    in->pcap_summary ? "packet capture cut short (capture=truncated)" :
-				       "cannot read packet summary");
-	return true;
-}
 
 /* The packet check's reason when it disagrees with @verdict, else NULL. */
 static const char *packets_disagree(const struct verdict_input *in,
@@ -330,6 +294,68 @@ static bool trace_disagrees(const struct verdict_input *in, char *why,
 	return true;
 }
 
+/* Did the run go on after the dump that says it hung?  Why, or false. */
+static bool went_on_after(const struct markers *m, int64_t dump_us,
+			  char *why, size_t len)
+{
+	char t[32];
+
+	if (m->done && m->done_us != TIME_NONE && m->done_us > dump_us) {
+		snprintf(why, len, "phase=done rc=%ld at %s s", m->done_rc,
+			 format_time_us(m->done_us, t, sizeof(t)));
+		return true;
+	}
+	for (size_t i = 0; i < m->nsummaries; i++)
+		if (m->summaries[i].time_us > dump_us) {
+			snprintf(why, len, "a verify summary at %s s",
+				 format_time_us(m->summaries[i].time_us, t,
+						sizeof(t)));
+			return true;
+		}
+	if (m->writer_us != TIME_NONE && m->writer_us > dump_us) {
+		snprintf(why, len, "the writer committed at %s s",
+			 format_time_us(m->writer_us, t, sizeof(t)));
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The deadlock's story on one clock: the reconnect began, then the
+ * blocked worker decided to write a folio back, then the dump showed it
+ * blocked, and nothing after the dump says the run went on.
+ */
+static bool deadlock_out_of_order(const struct verdict_input *in, char *why,
+				  size_t len)
+{
+	const struct classification *c = &in->cls;
+	int64_t wb = in->witness.writeback_us, r = in->client.reconnect_us;
+	char a[32], b[32];
+
+	if (r == TIME_NONE) {
+		snprintf(why, len, "no phase=reconnect on the console");
+		return true;
+	}
+	if (wb < r) {
+		snprintf(why, len, "the writeback decision at %s s came before the reconnect at %s s",
+			 format_time_us(wb, a, sizeof(a)),
+			 format_time_us(r, b, sizeof(b)));
+		return true;
+	}
+	if (c->time_us == TIME_NONE || c->time_us <= wb) {
+		snprintf(why, len, "the dump at %s s came before the writeback decision at %s s",
+			 format_time_us(c->time_us, a, sizeof(a)),
+			 format_time_us(wb, b, sizeof(b)));
+		return true;
+	}
+	if (went_on_after(&in->client, c->first_hang_us, a, sizeof(a)) ||
+	    went_on_after(&in->server, c->first_hang_us, a, sizeof(a))) {
+		snprintf(why, len, "the run went on after the dump: %s", a);
+		return true;
+	}
+	return false;
+}
+
 static bool deadlock_witnesses(const struct verdict_input *in,
 			       struct verdict *v)
 {
@@ -339,6 +365,18 @@ static bool deadlock_witnesses(const struct verdict_input *in,
 
 	if (!in->trace_read) {
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
+		return true;
+	}
+	if (c->pid_shared[0]) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'a', "NO-JUDGEMENT",
+			    "two blocked tasks with pid %ld (%s and %s): the stack cannot name its task",
+			    c->pid, c->comm, c->pid_shared);
+		return true;
+	}
+	if (in->witness.comm_differs) {
+		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
+			    "stack says pid %ld is %s, trace says pid %ld is %s",
+			    c->pid, c->comm, c->pid, in->witness.other_comm);
 		return true;
 	}
 	if (trace_disagrees(in, why, sizeof(why))) {
@@ -352,22 +390,23 @@ static bool deadlock_witnesses(const struct verdict_input *in,
 	 * the worker's blocking event (its writeback decision) to the stack
 	 * that confirms it is the detection time, not the reconnect's.
 	 */
-	if (c->time_us != TIME_NONE && in->witness.writeback_us <= c->time_us)
-		v->detect_us = c->time_us - in->witness.writeback_us;
+	if (deadlock_out_of_order(in, why, sizeof(why))) {
+		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
+			    "stack says %s:%ld is blocked in %s, but %s",
+			    c->comm, c->pid, c->wait, why);
+		return true;
+	}
+	v->detect_us = c->time_us - in->witness.writeback_us;
 	/* Natural mode: the memory pressure, not a trigger, must have put
 	 * that worker into reclaim. */
-	if (verdict_is_mode(in, "natural") && !in->witness.reclaim) {
+	if (in->rules == RULES_RECONNECT_DIRECT && !in->witness.reclaim) {
 		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
 			    "stack says %s:%ld is blocked in %s under reclaim in %s, trace says pid %ld began no direct reclaim inside its connect worker",
 			    c->comm, c->pid, c->wait, c->worker, in->witness.pid);
 		return true;
 	}
-	/* How long the reconnect ran before it hung, when the clocks line
-	 * up: reconnect marker <= the blocking decision <= the report. */
-	if (in->client.reconnect_us != TIME_NONE &&
-	    in->witness.writeback_us >= in->client.reconnect_us &&
-	    c->time_us != TIME_NONE && in->witness.writeback_us <= c->time_us)
-		v->deadlock_us = in->witness.writeback_us - in->client.reconnect_us;
+	/* How long the reconnect ran before it hung (the order is checked). */
+	v->deadlock_us = in->witness.writeback_us - in->client.reconnect_us;
 	if (packets_unreadable(in, v))
 		return true;
 	pkt = packets_disagree(in, DEADLOCK_TEXT, check, sizeof(check));
@@ -433,12 +472,19 @@ bool rule_hang(const struct verdict_input *in, struct verdict *v)
 		if (c->sig == SIG_RECLAIM_COMMIT_DEADLOCK)
 			return deadlock_witnesses(in, v);
 		if (c->sig == SIG_CONNECT_ALLOC_STALL &&
-		    verdict_is_mode(in, "swap"))
+		    in->rules == RULES_SWAP)
 			return swap_starved_witnesses(in, v);
 		verdict_set(v, VERDICT_OTHER_HANG, 'a', "OTHER-HANG",
 			    "%s (%s:%ld)%s%s", c->title, c->comm, c->pid,
 			    c->near_miss[0] ? "; not the cycle: " : "",
 			    c->near_miss);
+		return true;
+	}
+	/* a hung-task report in a record the stack parser could not read */
+	if (in->kernel.first[COMPLAINT_HUNG_TASK][0]) {
+		verdict_set(v, VERDICT_OTHER_HANG, 'a', "OTHER-HANG",
+			    "client console: %s",
+			    in->kernel.first[COMPLAINT_HUNG_TASK]);
 		return true;
 	}
 	/* (b) */
@@ -455,7 +501,7 @@ bool rule_bug_path(const struct verdict_input *in, struct verdict *v)
 	const struct trace_counts *t = &in->trace;
 	char ts[32];
 
-	if (!verdict_is_arm(in, "fixed") || !in->trace_read)
+	if (in->role != ROLE_FIXED || !in->trace_read)
 		return false;
 	/* A hole in the scope shows even when that reclaim met no NFS folio */
 	if (t->inject_fs_in_worker && !t->writeback_in_worker) {

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <ftw.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,4 +228,155 @@ static int rm_one(const char *path, const struct stat *st, int type,
 void test_rmtree(const char *dir)
 {
 	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* "{MEMBERS}" parsed, or abort: a test's own JSON must be right. */
+static json_t *members_object(const char *members)
+{
+	char *text = xmalloc(strlen(members) + 3);
+	json_error_t e;
+	json_t *o;
+
+	sprintf(text, "{%s}", members);
+	o = json_loads(text, JSON_REJECT_DUPLICATES, &e);
+	if (!o) {
+		fprintf(stderr, "test record members '%s': %s\n", members, e.text);
+		abort();
+	}
+	free(text);
+	return o;
+}
+
+static char *dump(json_t *o)
+{
+	char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	char *out;
+
+	if (!text)
+		abort();
+	out = xmalloc(strlen(text) + 2);
+	sprintf(out, "%s\n", text);
+	free(text);
+	return out;
+}
+
+char *test_record_text(const char *scenario, const char *arm, const char *mode,
+		       const char *verdict, const char *members)
+{
+	json_t *o = json_pack("{s:s, s:n, s:s, s:s, s:s, s:i, s:s, s:s, s:s, s:n, s:n, s:s,"
+			      " s:n, s:n, s:n,"
+			      " s:{s:s, s:s, s:n, s:n, s:n, s:n, s:i, s:[]},"
+			      " s:{s:b, s:i, s:i},"
+			      " s:{s:b, s:n}}",
+			      "schema", "nfstb-run/1", "run", "scenario", scenario, "arm", arm,
+			      "mode", mode, "watchdog", 0, "verdict", verdict, "rule", "e",
+			      "reason", "test record", "detect_s", "deadlock_s", "data", "ok",
+			      "seed", "orchestrator", "packets",
+			      "classify", "signature", "none", "title", "none", "task", "pid",
+			      "time", "first_hang_time", "blocked_reports", 0, "frames",
+			      "trace", "readable", 1, "release_skip_in_worker", 0,
+			      "reclaim_in_worker", 0,
+			      "client", "readable", 1, "reconnect_time");
+	char *text;
+
+	if (!o)
+		abort();
+	if (members) {
+		json_t *m = members_object(members);
+
+		json_object_update(o, m);
+		json_decref(m);
+	}
+	text = dump(o);
+	json_decref(o);
+	return text;
+}
+
+void test_write_record(const char *path, const char *scenario, const char *arm,
+		       const char *mode, const char *verdict, const char *members)
+{
+	char *text = test_record_text(scenario, arm, mode, verdict, members);
+
+	test_write(path, text);
+	free(text);
+}
+
+void test_edit_record(const char *path, const char *members)
+{
+	json_error_t e;
+	json_t *o = json_load_file(path, JSON_REJECT_DUPLICATES, &e), *m;
+	char *text;
+
+	if (!o) {
+		fprintf(stderr, "%s: %s\n", path, e.text);
+		abort();
+	}
+	m = members_object(members);
+	json_object_update(o, m);
+	json_decref(m);
+	text = dump(o);
+	json_decref(o);
+	test_write(path, text);
+	free(text);
+}
+
+/* KEY's value in a "key=value" per line text, into @buf ("" if absent). */
+static void line_value(const char *text, const char *key, char *buf, size_t len)
+{
+	size_t k = strlen(key);
+
+	buf[0] = '\0';
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, key, k) && p[k] == '=') {
+			snprintf(buf, len, "%.*s", (int)strcspn(p + k + 1, "\n"), p + k + 1);
+			return;
+		}
+}
+
+int test_judge_real_run(const char *name, const char *out, char *verdict,
+			size_t vlen, char *run, size_t rlen)
+{
+	static const char *const keys[] = {
+		"scenario", "arm", "mode", "rules", "role", "watchdog", "seed", "run",
+	};
+	char path[1024], cmd[8192], v[128], *judge, *line;
+	size_t n;
+	int status;
+
+	snprintf(path, sizeof(path), NFSTB_TEST_DATA "/verdict/%s.run/judge", name);
+	judge = golden_read(path);
+	if (!judge)
+		fail_msg("no %s", path);
+	n = (size_t)snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-verdict"
+			     " --console " NFSTB_TEST_DATA "/verdict/%s.run/client-console.log"
+			     " --trace " NFSTB_TEST_DATA "/verdict/%s.run/client-trace.txt"
+			     " --server-console " NFSTB_TEST_DATA "/verdict/%s.run/server-console.log"
+			     " --pcap-summary " NFSTB_TEST_DATA "/verdict/%s.run/pcap-summary.txt"
+			     " --out '%s'", name, name, name, name, out);
+	for (size_t i = 0; i < ARRAY_SIZE(keys) && n < sizeof(cmd); i++) {
+		line_value(judge, keys[i], v, sizeof(v));
+		n += (size_t)snprintf(cmd + n, sizeof(cmd) - n, " --%s '%s'", keys[i], v);
+	}
+	if (run)
+		line_value(judge, "run", run, rlen);
+	free(judge);
+	snprintf(path, sizeof(path), "%s.line", out);
+	n += (size_t)snprintf(cmd + n, sizeof(cmd) - n, " >'%s'", path);
+	if (n >= sizeof(cmd))
+		fail_msg("command too long");
+	status = system(cmd);
+	line = golden_read(path);
+	if (verdict) {
+		/* VERDICT scenario arm mode VERDICT signature=... */
+		const char *p = line;
+
+		verdict[0] = '\0';
+		for (int i = 0; p && i < 4; i++)
+			p = strchr(p, ' ') ? strchr(p, ' ') + 1 : NULL;
+		if (p && starts_with(line, "VERDICT "))
+			snprintf(verdict, vlen, "%.*s", (int)strcspn(p, " \n"), p);
+	}
+	free(line);
+	remove(path);
+	return status;
 }

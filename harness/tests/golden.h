@@ -99,4 +99,28 @@ char *test_tmpdir(void);
 void test_write(const char *path, const char *text);
 void test_rmtree(const char *dir);
 
+/*
+ * A run record (run.json, schema nfstb-run/1) for tests about a view: the
+ * keys the views read (src/record.h), a run of @scenario @arm @mode that
+ * got @verdict, with nothing else known; @members (NULL: none), the text
+ * of JSON members ("\"detect_s\": 1.5, \"rule\": \"g\"") that replace
+ * top-level keys.  The text is malloc'ed.
+ */
+char *test_record_text(const char *scenario, const char *arm, const char *mode,
+		       const char *verdict, const char *members);
+void test_write_record(const char *path, const char *scenario, const char *arm,
+		       const char *mode, const char *verdict, const char *members);
+/* Replace top-level keys of the run.json at @path with @members (as above). */
+void test_edit_record(const char *path, const char *members);
+
+/*
+ * The real run directory tests/data/verdict/NAME.run judged by the built
+ * nfstb-verdict into @out as its orchestrator would (NAME.run/judge: the
+ * run's options); returns system()'s status.  @verdict (may be NULL) gets
+ * the verdict the judge printed ("VERDICT scenario arm mode VERDICT ..."),
+ * whatever it is, @run the run's id.
+ */
+int test_judge_real_run(const char *name, const char *out, char *verdict,
+			size_t vlen, char *run, size_t rlen);
+
 #endif

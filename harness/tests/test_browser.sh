@@ -82,8 +82,15 @@ done
 "$BIN/nfstb-report" --junit "$tmp/res" >/dev/null || exit 1
 # the crafted index: v42-tcp-fixed-forced-1 judged BUG-PATH by rule g (trace)
 r2=$tmp/res2/v42-tcp-fixed-forced-1
-sed -i 's/\tPASS\t/\tBUG-PATH\t/' "$r2/verdict.tsv"
-sed -i 's/^  "rule": .*/  "rule": "g",/; s/^  "reason": .*/  "reason": "crafted: decision=writeback in a connect worker",/' "$r2/verdict.json"
+python3 -c '
+import json, sys
+path = sys.argv[1]
+with open(path, encoding="utf-8") as f:
+    r = json.load(f)
+r.update(verdict="BUG-PATH", rule="g", reason="crafted: decision=writeback in a connect worker")
+with open(path, "w", encoding="utf-8") as f:
+    json.dump(r, f, indent=2)
+' "$r2/run.json" || exit 1
 "$BIN/nfstb-report" --junit "$tmp/res2" >/dev/null || exit 1
 
 CONTROL_SEL="section.stack.named .frame.mark-wait .frame.mark-release .frame.mark-reclaim .frame.mark-worker table#procs svg#flow svg#timeline text.label"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #define BIN NFSTB_BIN_DIR "/"
@@ -131,13 +132,17 @@ static void test_tracecheck_cli(void **state)
 	assert_non_null(strstr(out_text, "release_skip_in_worker=2\n"));
 }
 
-/* A golden run directory (tests/data/verdict) judged through the CLI. */
-#define VERDICT_RUN(run, scenario, arm, mode, wd, seed, out)                \
+/* A real run directory (tests/data/verdict) judged through the CLI. */
+#define VERDICT_RUN(run, scenario, arm, mode, rules, role, wd, seed, out)   \
 	BIN "nfstb-verdict --console " DATA "verdict/" run ".run/client-console.log" \
 	" --trace " DATA "verdict/" run ".run/client-trace.txt"             \
 	" --server-console " DATA "verdict/" run ".run/server-console.log"  \
 	" --scenario " scenario " --arm " arm " --mode " mode               \
-	" --watchdog " wd " --seed " seed " --out %s/" out
+	" --rules " rules " --role " role                                   \
+	" --watchdog " wd " --seed " seed " --run " run "-1 --out %s/" out
+
+#define ARGS_BUT(rest) BIN "nfstb-verdict --console x --trace y --server-console z " \
+	"--scenario s --arm fixed --mode forced " rest
 
 static void test_verdict_cli(void **state)
 {
@@ -145,82 +150,81 @@ static void test_verdict_cli(void **state)
 
 	(void)state;
 	expect_usage_error(BIN "nfstb-verdict --console x", "missing --trace");
-	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
-			   "--scenario s --arm both --mode forced --watchdog 0 --out d",
-			   "bad --arm 'both'");
-	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
-			   "--scenario s --arm fixed --mode forced --watchdog 2 --out d",
+	expect_usage_error(ARGS_BUT("--rules reconnect-injected --role both --watchdog 0 --out d"),
+			   "bad --role 'both'");
+	expect_usage_error(ARGS_BUT("--rules lazy --role fixed --watchdog 0 --out d"),
+			   "bad --rules 'lazy'");
+	expect_usage_error(ARGS_BUT("--role fixed --watchdog 0 --out d"), "missing --rules");
+	expect_usage_error(ARGS_BUT("--rules reconnect-injected --role fixed --watchdog 2 --out d"),
 			   "bad --watchdog '2'");
 	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
-			   "--scenario 'a b' --arm fixed --mode forced --watchdog 0 --out d",
-			   "bad --scenario");
-	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
-			   "--scenario s --arm fixed --mode forced --watchdog 0 --seed '1 2' --out d",
-			   "bad --seed '1 2'");
+			   "--scenario 'a b' --arm fixed --mode forced --rules smoke --role none "
+			   "--watchdog 0 --out d", "bad --scenario");
+	expect_usage_error(ARGS_BUT("--rules reconnect-injected --role fixed --watchdog 0 "
+				    "--seed '1 2' --out d"), "bad --seed '1 2'");
+	expect_usage_error(ARGS_BUT("--rules reconnect-injected --role fixed --watchdog 0 "
+				    "--run '../x' --out d"), "bad --run '../x'");
+	/* smoke has no arms, and only smoke has none */
+	expect_usage_error(ARGS_BUT("--rules reconnect-injected --role none --watchdog 0 --out d"),
+			   "--role none goes with --rules smoke");
 	expect_usage_error(BIN "nfstb-verdict --console", "needs a value");
 	expect_usage_error(BIN "nfstb-verdict --frobnicate", "unknown option '--frobnicate'");
 
 	/* the real control run, with its packet summary */
-	assert_int_equal(run(VERDICT_RUN("real-v3-tcp-control-forced", "v3-tcp", "control",
-					 "forced", "1", "2969187741", "run1")
-			     " --pcap-summary " DATA "verdict/real-v3-tcp-control-forced.run/pcap-summary.txt",
+	assert_int_equal(run(VERDICT_RUN("v3-tcp-control-forced", "v3-tcp", "control", "forced",
+					 "reconnect-injected", "control", "1", "3909728319", "run1")
+			     " --pcap-summary " DATA "verdict/v3-tcp-control-forced.run/pcap-summary.txt",
 			     tmp), 0);
 	assert_string_equal(out_text,
 		"VERDICT v3-tcp control forced DEADLOCK(reclaim-commit-deadlock) "
-		"signature=reclaim-commit-deadlock detect_s=20.176 "
+		"signature=reclaim-commit-deadlock detect_s=1.294 "
 		"reason=reclaim-commit-deadlock in xs_tcp_setup_socket via nfs_release_folio -> nfs_commit_inode\n");
 	snprintf(path, sizeof(path), "%s/run1/verdict.tsv", tmp);
 	tsv = golden_read(path);
 	assert_non_null(tsv);
 	assert_string_equal(tsv, "v3-tcp\tcontrol\tforced\tDEADLOCK(reclaim-commit-deadlock)\t"
-			    "reclaim-commit-deadlock\t20.176\t3.753563\t23.929097\t0\tmissing\t1\t-\n");
+			    "reclaim-commit-deadlock\t1.294\t3.981380\t5.501930\t0\tmissing\t1\t0.226\n");
 	free(tsv);
-	snprintf(path, sizeof(path), "%s/run1/verdict.json", tmp);
+	snprintf(path, sizeof(path), "%s/run1/run.json", tmp);
 	tsv = golden_read(path);
 	assert_non_null(tsv);
-	assert_non_null(strstr(tsv, "\"detect_s\": 20.176,"));
-	assert_non_null(strstr(tsv, "\"seed\": \"2969187741\","));
+	assert_non_null(strstr(tsv, "\"schema\": \"nfstb-run/1\","));
+	assert_non_null(strstr(tsv, "\"detect_s\": 1.294,"));
+	assert_non_null(strstr(tsv, "\"seed\": \"3909728319\","));
+	assert_non_null(strstr(tsv, "\"reached\": true,"));
 	assert_non_null(strstr(tsv, "\"packets\": \"packet_check=agree"));
 	free(tsv);
 
-	assert_int_equal(run(VERDICT_RUN("real-v3-tcp-fixed-forced", "v3-tcp", "fixed",
-					 "forced", "0", "1480233219", "run2"), tmp), 0);
+	assert_int_equal(run(VERDICT_RUN("v3-tcp-fixed-forced", "v3-tcp", "fixed", "forced",
+					 "reconnect-injected", "fixed", "0", "2334551072", "run2"),
+			     tmp), 0);
 	assert_non_null(strstr(out_text, "VERDICT v3-tcp fixed forced PASS signature=none detect_s=- "));
 	/* the same run judged with another seed is not this run */
-	assert_int_equal(run(VERDICT_RUN("real-v3-tcp-fixed-forced", "v3-tcp", "fixed",
-					 "forced", "0", "1", "run2b"), tmp), 0);
+	assert_int_equal(run(VERDICT_RUN("v3-tcp-fixed-forced", "v3-tcp", "fixed", "forced",
+					 "reconnect-injected", "fixed", "0", "1", "run2b"), tmp), 0);
 	assert_non_null(strstr(out_text, " WRONG-RUN signature=none detect_s=- "
-				     "reason=boot marker says seed=1480233219, judged seed=1\n"));
+				     "reason=boot marker says seed=2334551072, judged seed=1\n"));
 	/* a packet summary that cannot be read is the testbed's failure */
-	assert_int_equal(run(VERDICT_RUN("real-v3-tcp-fixed-forced", "v3-tcp", "fixed",
-					 "forced", "0", "1480233219", "run2c")
+	assert_int_equal(run(VERDICT_RUN("v3-tcp-fixed-forced", "v3-tcp", "fixed", "forced",
+					 "reconnect-injected", "fixed", "0", "2334551072", "run2c")
 			     " --pcap-summary /nonexistent/pcap-summary.txt", tmp), 0);
 	assert_non_null(strstr(out_text, " ERROR signature=none detect_s=- reason=cannot read packet summary\n"));
 	snprintf(path, sizeof(path), "rm -r %s/run2b %s/run2c", tmp, tmp);
 	assert_int_equal(system(path), 0);
 
-	/* smoke runs, as the orchestrator passes them: "--arm - --mode smoke" */
-	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
-			   "--scenario s --arm - --mode forced --watchdog 0 --out d",
-			   "--arm - goes with --mode smoke");
-	assert_int_equal(run(VERDICT_RUN("real-smoke-v3", "smoke-v3", "-", "smoke", "0",
-					 "907165346", "smoke1"), tmp), 0);
+	/* smoke runs, as the orchestrator passes them */
+	assert_int_equal(run(VERDICT_RUN("smoke-v3", "smoke-v3", "-", "smoke", "smoke", "none",
+					 "0", "881828009", "smoke1"), tmp), 0);
 	assert_string_equal(out_text, "VERDICT smoke-v3 - smoke PASS signature=none "
 			    "detect_s=- reason=smoke: files=4 bytes=16777216 verified on client and server\n");
 
-	/* modes lockdep and swap take the arms, not "-" */
-	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
-			   "--scenario s --arm fixed --mode lazy --watchdog 0 --out d",
-			   "bad --mode 'lazy' (forced|natural|smoke|lockdep|swap)");
-	expect_usage_error(BIN "nfstb-verdict --console x --trace y --server-console z "
-			   "--scenario s --arm - --mode swap --watchdog 0 --out d",
-			   "--arm - goes with --mode smoke");
-	assert_int_equal(run(VERDICT_RUN("real-lockdep-v3-control", "lockdep-v3", "control",
-					 "lockdep", "0", "12", "lockdep1"), tmp), 0);
+	assert_int_equal(run(VERDICT_RUN("lockdep-v3-control-lockdep", "lockdep-v3", "control",
+					 "lockdep", "lockdep", "control", "0", "924443449",
+					 "lockdep1"), tmp), 0);
 	assert_string_equal(out_text, "VERDICT lockdep-v3 control lockdep LOCKDEP(reclaim-connect) "
 			    "signature=none detect_s=- reason=possible circular locking dependency: "
 			    "xprt_connect -> fs_reclaim in kworker/u4:1\n");
-	snprintf(path, sizeof(path), "%s/lockdep1/verdict.json", tmp);
+	snprintf(path, sizeof(path), "%s/lockdep1/run.json", tmp);
 	tsv = golden_read(path);
 	assert_non_null(tsv);
 	assert_non_null(strstr(tsv, "\"kind\": \"reclaim-connect\","));
@@ -228,13 +232,25 @@ static void test_verdict_cli(void **state)
 	free(tsv);
 
 	/* an --out that cannot be created: exit 1 */
-	assert_int_equal(run(BIN "nfstb-verdict --console x --trace y --server-console z "
-			     "--scenario s --arm fixed --mode forced --watchdog 0 "
-			     "--out /nonexistent/a/b"), 1);
+	assert_int_equal(run(ARGS_BUT("--rules reconnect-injected --role fixed --watchdog 0 "
+				      "--out /nonexistent/a/b")), 1);
 	assert_int_equal(count_lines(err_text), 1);
 }
 
-/* The matrix of the runs test_verdict_cli judged, with their expectations. */
+/* A crafted record: DIR/RUN/run.json of a run that got VERDICT. */
+static void record_of(const char *dir, const char *run, const char *scenario,
+		      const char *arm, const char *mode, const char *verdict,
+		      const char *members)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, run);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%s/run.json", dir, run);
+	test_write_record(path, scenario, arm, mode, verdict, members);
+}
+
+/* The matrix of four runs, with their expectations. */
 #define MATRIX_OF_RUNS \
 	"n\\trun\\tscenario\\tarm\\tmode\\tindex\\tseed\\texpect\\tpercent\\n" \
 	"1\\trun1\\tv3-tcp\\tcontrol\\tforced\\t1\\t2969187741\\tDEADLOCK(reclaim-commit-deadlock)\\t95\\n" \
@@ -244,27 +260,34 @@ static void test_verdict_cli(void **state)
 
 static void test_table_cli(void **state)
 {
-	char path[512], *summary;
+	char path[1024], dir[512], *summary;
 
 	(void)state;
 	expect_usage_error(BIN "nfstb-table", "missing RESULTS_RUN_DIR");
 	expect_usage_error(BIN "nfstb-table /nonexistent/dir", "is not a directory");
 
-	/* no matrix: not a results directory, whatever verdict.tsv it holds */
-	assert_int_equal(run(BIN "nfstb-table %s", tmp), 1);
+	/* no matrix: not a results directory, whatever run.json it holds */
+	snprintf(dir, sizeof(dir), "%s/table", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	record_of(dir, "run1", "v3-tcp", "control", "forced", "DEADLOCK(reclaim-commit-deadlock)",
+		  "\"run\": \"run1\", \"detect_s\": 20.176, \"rule\": \"a\"");
+	assert_int_equal(run(BIN "nfstb-table %s", dir), 1);
 	assert_int_equal(count_lines(err_text), 1);
 	assert_non_null(strstr(err_text, "matrix.tsv: not a results directory of make nfs-test"));
 
-	/*
-	 * run1 (control DEADLOCK), run2 (fixed PASS), smoke1 and lockdep1
-	 * (control LOCKDEP) from test_verdict_cli
-	 */
+	/* run1 (control DEADLOCK), run2 (fixed PASS), smoke1 and lockdep1 (control LOCKDEP) */
+	record_of(dir, "run2", "v3-tcp", "fixed", "forced", "PASS", NULL);
+	record_of(dir, "smoke1", "smoke-v3", "-", "smoke", "PASS", NULL);
+	record_of(dir, "lockdep1", "lockdep-v3", "control", "lockdep", "LOCKDEP(reclaim-connect)",
+		  "\"rule\": \"l\"");
 	assert_int_equal(run("printf '" MATRIX_OF_RUNS "' >%s/matrix.tsv && " BIN "nfstb-table %s",
-			     tmp, tmp), 0);
+			     dir, dir), 0);
 	assert_non_null(strstr(out_text, "4 passed, 0 failed\n"));
 	assert_non_null(strstr(out_text, "lockdep-v3  control  lockdep     1        0     0         0"
 				     "        1     0      0        0                -              -  1/1 LOCKDEP"));
-	snprintf(path, sizeof(path), "%s/summary.tsv", tmp);
+	assert_non_null(strstr(out_text, "v3-tcp      control  forced      1        0     0         1"
+				     "        0     0      0        0                -         20.176  >=1/1 DEADLOCK"));
+	snprintf(path, sizeof(path), "%s/summary.tsv", dir);
 	summary = golden_read(path);
 	assert_non_null(summary);
 	assert_true(starts_with(summary, "scenario\tarm\tmode\truns\t"));
@@ -272,28 +295,74 @@ static void test_table_cli(void **state)
 	free(summary);
 
 	/* a fixed run that hung: that row fails, exit 1 */
-	snprintf(path, sizeof(path), "%s/run3", tmp);
-	assert_int_equal(run("mkdir %s && printf 'v3-tcp\\tfixed\\tforced\\tOTHER-HANG\\t"
-			     "other-hang\\t3.000\\t6.0\\t9.0\\t0\\tmissing\\t-\\t-\\n' >%s/verdict.tsv && "
-			     "printf '5\\trun3\\tv3-tcp\\tfixed\\tforced\\t2\\t7\\tPASS\\t100\\n' >>%s/matrix.tsv && "
-			     BIN "nfstb-table %s", path, path, tmp, tmp), 1);
+	record_of(dir, "run3", "v3-tcp", "fixed", "forced", "OTHER-HANG",
+		  "\"detect_s\": 3.0, \"data\": \"missing\"");
+	assert_int_equal(run("printf '5\\trun3\\tv3-tcp\\tfixed\\tforced\\t2\\t7\\tPASS\\t100\\n' >>%s/matrix.tsv && "
+			     BIN "nfstb-table %s", dir, dir), 1);
 	assert_non_null(strstr(out_text, "3 passed, 1 failed\n"));
 
 	/* a record of another run: exit 2, one line naming it */
-	assert_int_equal(run("printf 'v3-udp\\tfixed\\tforced\\tPASS\\tnone\\t-\\t-\\t-\\t0\\tok\\t-\\t-\\n' >%s/verdict.tsv && "
-			     BIN "nfstb-table %s", path, tmp), 2);
+	record_of(dir, "run3", "v3-udp", "fixed", "forced", "PASS", NULL);
+	assert_int_equal(run(BIN "nfstb-table %s", dir), 2);
 	assert_int_equal(count_lines(err_text), 1);
-	assert_non_null(strstr(err_text, "run3/verdict.tsv judges another run than the matrix's v3-tcp.fixed.forced"));
+	assert_non_null(strstr(err_text, "/run3/run.json: judges another run than the matrix's v3-tcp.fixed.forced"));
+
+	/* a run.json that is not a record: exit 2, one line naming file and key */
+	record_of(dir, "run3", "v3-tcp", "fixed", "forced", "PASS", "\"detect_s\": \"soon\"");
+	assert_int_equal(run(BIN "nfstb-table %s", dir), 2);
+	assert_int_equal(count_lines(err_text), 1);
+	assert_non_null(strstr(err_text, "/run3/run.json: key 'detect_s' is not a number or null\n"));
+	snprintf(path, sizeof(path), "%s/run3/run.json", dir);
+	test_write(path, "{\"schema\": \"nfstb-run/1\", \"verdict\": \"\xff\"}");
+	assert_int_equal(run(BIN "nfstb-table %s", dir), 2);
+	assert_int_equal(count_lines(err_text), 1);
+	assert_non_null(strstr(err_text, "/run3/run.json: not valid JSON: "));
+	/* TAP fails that run and goes on */
+	assert_int_equal(run(BIN "nfstb-tap --run run3 %s", dir), 0);
+	assert_true(starts_with(out_text, "not ok 5 v3-tcp.fixed.forced.2 # malformed record: not valid JSON: "));
+	record_of(dir, "run3", "v3-tcp", "fixed", "forced", "PASS", NULL);
 
 	/* a matrix whose runs of one group expect different things: exit 2 */
 	assert_int_equal(run("printf '6\\trun4\\tv3-tcp\\tfixed\\tforced\\t3\\t8\\t-\\t-\\n' >>%s/matrix.tsv && "
-			     BIN "nfstb-table %s", tmp, tmp), 2);
+			     BIN "nfstb-table %s", dir, dir), 2);
 	assert_non_null(strstr(err_text, "matrix.tsv:7: run run4 declares another expectation"));
+}
+
+/*
+ * nfstb-verdict -> nfstb-table, nfstb-tap: a real run judged by the judge,
+ * its run.json read by the views, which say what the judge said.
+ */
+static void test_judge_to_views(void **state)
+{
+	char dir[512], out[1024], verdict[128], rid[128], want[2048];
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/judged", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(out, sizeof(out), "%s/v3-tcp-control-forced-1", dir);
+	assert_int_equal(test_judge_real_run("v3-tcp-control-forced", out, verdict,
+					     sizeof(verdict), rid, sizeof(rid)), 0);
+	assert_string_equal(rid, "v3-tcp-control-forced-1");
+	assert_int_equal(run("printf 'n\\trun\\tscenario\\tarm\\tmode\\tindex\\tseed\\texpect\\tpercent\\n"
+			     "1\\tv3-tcp-control-forced-1\\tv3-tcp\\tcontrol\\tforced\\t1\\t7\\t-\\t-\\n' "
+			     ">%s/matrix.tsv && " BIN "nfstb-table %s", dir, dir), 0);
+	assert_non_null(strstr(out_text, "report only"));
+	assert_non_null(strstr(out_text, "1 passed, 0 failed\n"));
+	assert_int_equal(run(BIN "nfstb-tap --run v3-tcp-control-forced-1 %s", dir), 0);
+	snprintf(want, sizeof(want), "ok 1 v3-tcp.control.forced.1 # report only: %s\n", verdict);
+	assert_string_equal(out_text, want);
+	/* and the report states it */
+	assert_int_equal(run(BIN "nfstb-report --rundir %s", out), 0);
+	snprintf(want, sizeof(want), "%s/report.md", out);
+	char *md = golden_read(want);
+
+	snprintf(want, sizeof(want), "**Verdict: %s** (scenario v3-tcp, arm control, mode forced", verdict);
+	must_contain_all(md, want);
+	free(md);
 }
 
 int main(void)
 {
-	/* order matters: test_table_cli reads what test_verdict_cli wrote */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_tap_cli),
@@ -301,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_tracecheck_cli),
 		cmocka_unit_test(test_verdict_cli),
 		cmocka_unit_test(test_table_cli),
+		cmocka_unit_test(test_judge_to_views),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

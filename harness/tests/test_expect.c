@@ -3,8 +3,9 @@
  * The expectation is declared once (harness/scenarios.def), carried by the
  * run matrix, and the table, junit.xml and the TAP stream are views of it:
  * fed the same results directory they must agree, row by row.  Cases: a 19-of-20 control group (ok: one miss is
- * allowed), an 18-of-20 one (fails, on its second miss), and a matrix run
- * without a record (fails everywhere).
+ * allowed), an 18-of-20 one (fails, on its second miss), a matrix run
+ * without a record (fails everywhere), and a run whose run.json is not a
+ * record (the table stops, junit.xml has an error, TAP fails the run).
  */
 #include "golden.h"
 #include "junit.h"
@@ -78,12 +79,9 @@ static char *make_results(int control_misses)
 			++n, i, i, 100 + i, "DEADLOCK(reclaim-commit-deadlock)");
 		snprintf(path, sizeof(path), "%s/v3-tcp-control-forced-%02d", dir, i);
 		assert_int_equal(mkdir(path, 0755), 0);
-		snprintf(path, sizeof(path), "%s/v3-tcp-control-forced-%02d/verdict.tsv",
+		snprintf(path, sizeof(path), "%s/v3-tcp-control-forced-%02d/run.json",
 			 dir, i);
-		char row[256];
-
-		snprintf(row, sizeof(row), "v3-tcp\tcontrol\tforced\t%s\t-\t-\t-\t-\t0\tmissing\t-\t-\n", v);
-		test_write(path, row);
+		test_write_record(path, "v3-tcp", "control", "forced", v, "\"data\": \"missing\"");
 	}
 	for (int i = 1; i <= 2; i++)
 		fprintf(m, "%ld\tv3-tcp-fixed-forced-%d\tv3-tcp\tfixed\tforced\t%d\t%d\tPASS\t100\n",
@@ -91,8 +89,10 @@ static char *make_results(int control_misses)
 	fclose(m);
 	snprintf(path, sizeof(path), "%s/v3-tcp-fixed-forced-1", dir);
 	assert_int_equal(mkdir(path, 0755), 0);
-	snprintf(path, sizeof(path), "%s/v3-tcp-fixed-forced-1/verdict.tsv", dir);
-	test_write(path, "v3-tcp\tfixed\tforced\tPASS\tnone\t-\t-\t-\t2\tok\t-\t-\n");
+	snprintf(path, sizeof(path), "%s/v3-tcp-fixed-forced-1/run.json", dir);
+	test_write_record(path, "v3-tcp", "fixed", "forced", "PASS",
+			  "\"run\": \"v3-tcp-fixed-forced-1\", \"trace\": {\"readable\": true, "
+			  "\"release_skip_in_worker\": 2, \"reclaim_in_worker\": 0}");
 	return dir;
 }
 
@@ -216,12 +216,70 @@ static void test_tap_stream(void **state)
 	free(dir);
 }
 
+/* A run.json that is not a record: no view counts it as a run, or as missing. */
+static void test_malformed_everywhere(void **state)
+{
+	char *dir = make_results(1), cmd[1024], path[512], *out;
+	struct junit_case *c;
+	size_t n;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/v3-tcp-fixed-forced-2", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/v3-tcp-fixed-forced-2/run.json", dir);
+	test_write_record(path, "v3-tcp", "fixed", "forced", "PASS", "\"schema\": \"nfstb-run/9\"");
+
+	/* the table: exit 2, one line naming the file and why */
+	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-table %s >%s/table.out 2>%s/table.err",
+		 dir, dir, dir);
+	assert_int_equal(WEXITSTATUS(system(cmd)), 2);
+	snprintf(path, sizeof(path), "%s/table.err", dir);
+	out = golden_read(path);
+	must_contain_all(out, "/v3-tcp-fixed-forced-2/run.json: key 'schema' is 'nfstb-run/9', "
+			 "expected 'nfstb-run/1'\n");
+	free(out);
+
+	/* junit.xml: an error, not a pass or a failure */
+	assert_int_equal(junit_collect(dir, &c, &n), 0);
+	assert_int_equal(n, 22);
+	assert_true(c[21].malformed);
+	assert_false(c[21].failed);
+	assert_true(c[21].unexpected);
+	assert_string_equal(c[21].verdict, "malformed record");
+	assert_string_equal(c[21].error, "key 'schema' is 'nfstb-run/9', expected 'nfstb-run/1'");
+	snprintf(path, sizeof(path), "%s/junit.xml", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	junit_write_xml(f, c, n);
+	fclose(f);
+	free(c);
+	out = golden_read(path);
+	must_contain_all(out, "<testsuite name=\"nfstb\" tests=\"22\" failures=\"0\" errors=\"1\"",
+			 "<error message=\"malformed record: key &apos;schema&apos; is "
+			 "&apos;nfstb-run/9&apos;, expected &apos;nfstb-run/1&apos;\" type=\"record\">"
+			 "see v3-tcp-fixed-forced-2/run.json</error>");
+	free(out);
+
+	/* TAP: not ok, with the reason */
+	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-tap --run v3-tcp-fixed-forced-2 %s >%s/tap.out",
+		 dir, dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/tap.out", dir);
+	out = golden_read(path);
+	assert_string_equal(out, "not ok 22 v3-tcp.fixed.forced.2 # malformed record: "
+			    "key 'schema' is 'nfstb-run/9', expected 'nfstb-run/1'\n");
+	free(out);
+	test_rmtree(dir);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_declarations),
 		cmocka_unit_test(test_views_agree),
 		cmocka_unit_test(test_tap_stream),
+		cmocka_unit_test(test_malformed_everywhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

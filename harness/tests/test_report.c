@@ -52,19 +52,23 @@ static void must_contain(const char *text, const char *what)
 
 static int setup(void **state)
 {
+	char path[4096];
+
 	(void)state;
 	tmp = test_tmpdir();
 	/* results/<run-id>/<run>: the fixture twice, one relabelled as a control run */
 	assert_int_equal(sh("mkdir -p %s/res && cp -r " RUN " %s/res/smoke-v3-1 && cp -r " RUN
-			    " %s/res/tcp-v3-control-forced-1 && printf 'tcp-v3\\tcontrol\\tforced\\tPASS\\tnone"
-			    "\\t-\\t-\\t-\\t0\\tok\\t-\\t-\\n' > %s/res/tcp-v3-control-forced-1/verdict.tsv && printf "
+			    " %s/res/tcp-v3-control-forced-1 && printf "
 			    "'scenario\\tarm\\tmode\\truns\\tpass\\tdeadlock\\tother\\tmean_detect_s\\texpect\\tok\\n"
 			    "smoke-v3\\t-\\tsmoke\\t1\\t1\\t0\\t0\\t-\\t1/1 PASS\\tok\\n' > %s/res/summary.tsv && "
 			    "printf 'n\\trun\\tscenario\\tarm\\tmode\\tindex\\tseed\\texpect\\tpercent\\n"
 			    "1\\tsmoke-v3-1\\tsmoke-v3\\t-\\tsmoke\\t1\\t1\\tPASS\\t100\\n"
 			    "2\\ttcp-v3-control-forced-1\\ttcp-v3\\tcontrol\\tforced\\t1\\t2\\t"
 			    "DEADLOCK(reclaim-commit-deadlock)\\t100\\n' > %s/res/matrix.tsv",
-			    tmp, tmp, tmp, tmp, tmp, tmp), 0);
+			    tmp, tmp, tmp, tmp, tmp), 0);
+	snprintf(path, sizeof(path), "%s/res/tcp-v3-control-forced-1/run.json", tmp);
+	test_edit_record(path, "\"run\": \"tcp-v3-control-forced-1\", \"scenario\": \"tcp-v3\", "
+			 "\"arm\": \"control\", \"mode\": \"forced\"");
 	assert_int_equal(sh("cp -r " REAL_DIR " %s/real && " BIN "nfstb-report --junit %s/real >/dev/null",
 			    tmp, tmp), 0);
 	for (int i = 0; i < 2; i++)
@@ -251,27 +255,70 @@ static void test_stacks_find(void **state)
 		"[    2.0]  xs_tcp_setup_socket+0x149/0x3a0\n"
 		"[    2.0]  shrink_node+0x1ad/0x3a0\n"
 		"[    2.0]  </TASK>\n";
-	struct classification cls = { .sig = SIG_RECLAIM_COMMIT_DEADLOCK, .comm = "kworker/u4:1", .pid = 35 };
 	struct report_blocks b;
 	struct lines log;
 
 	(void)state;
 	lines_split(log_text, &log);
-	report_stacks_find(&log, &cls, &b);
+	/* the task the record names */
+	report_stacks_find(&log, "kworker/u4:1", 35, &b);
 	assert_int_equal(b.n, 2);
 	assert_string_equal(b.v[0].title, "INFO: task kworker/u4:1:35 blocked for more than 10 seconds.");
 	assert_true(b.v[0].named);
 	assert_int_equal(b.v[0].n, 9);
 	assert_string_equal(b.v[0].lines[5], "[    1.0]  wait_on_commit+0x4d/0x90");
-	assert_int_equal(b.v[0].roles[5], FRAME_WAIT);
-	assert_int_equal(b.v[0].roles[6], FRAME_OTHER);	/* "? " frames are not marked */
-	assert_int_equal(b.v[0].roles[7], FRAME_RELEASE);
+	assert_string_equal(b.v[0].roles[5], "wait");
+	assert_null(b.v[0].roles[6]);	/* "? " frames are not marked */
+	assert_string_equal(b.v[0].roles[7], "release");
 	assert_false(b.v[1].named);
 	assert_int_equal(b.v[1].n, 4);
-	assert_int_equal(b.v[1].roles[1], FRAME_WORKER);
-	assert_int_equal(b.v[1].roles[2], FRAME_RECLAIM);
+	assert_string_equal(b.v[1].roles[1], "worker");
+	assert_string_equal(b.v[1].roles[2], "reclaim");
+	report_blocks_free(&b);
+	/* no record, or another pid: no block is named */
+	report_stacks_find(&log, NULL, 35, &b);
+	assert_false(b.v[0].named);
+	report_blocks_free(&b);
+	report_stacks_find(&log, "kworker/u4:1", 36, &b);
+	assert_false(b.v[0].named);
 	report_blocks_free(&b);
 	lines_free(&log);
+}
+
+/*
+ * Every fact is the record's: a real deadlock run whose run.json is gone or
+ * is not a record shows its console, but names no verdict, no task and no
+ * packet check of its own.
+ */
+static void test_run_without_record(void **state)
+{
+	char path[4096], *md, *html;
+
+	(void)state;
+	assert_int_equal(sh("cp -r " REAL_DIR "/v3-tcp-control-forced-1 %s/norecord && rm %s/norecord/run.json && "
+			    BIN "nfstb-report --rundir %s/norecord >/dev/null", tmp, tmp, tmp), 0);
+	md = slurp("%s/%s", "norecord/report.md");
+	must_contain(md, "**Verdict: none** (no run.json)\n");
+	must_contain(md, "Classifier: no run record\n");
+	must_contain(md, "packet_check=n/a reason=no run record\n");
+	must_contain(md, "2 blocked-task report(s)");	/* the console, shown */
+	assert_null(strstr(md, "(the classifier's task)"));
+	assert_null(strstr(md, "Task kworker"));
+	assert_null(strstr(md, "[run.json]"));
+	free(md);
+
+	snprintf(path, sizeof(path), "%s/norecord/run.json", tmp);
+	test_write(path, "{\"schema\": \"nfstb-run/1\", \"verdict\": \"PASS\"}\n");
+	assert_int_equal(sh(BIN "nfstb-report --rundir %s/norecord >/dev/null", tmp), 0);
+	md = slurp("%s/%s", "norecord/report.md");
+	must_contain(md, "**Verdict: none** (run.json is not a run record: missing key 'run')\n");
+	assert_null(strstr(md, "PASS"));
+	free(md);
+	html = slurp("%s/%s", "norecord/report.html");
+	must_contain(html, "<b class=\"other\">Verdict: none</b> (run.json is not a run record: "
+			   "missing key 'run')");
+	assert_null(strstr(html, "section class=\"stack named\""));
+	free(html);
 }
 
 /* report.md and report.html of three real runs and the index of their results directory. */
@@ -318,6 +365,7 @@ int main(void)
 		cmocka_unit_test(test_rule_witness),
 		cmocka_unit_test(test_conns),
 		cmocka_unit_test(test_real_goldens),
+		cmocka_unit_test(test_run_without_record),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The verdict on golden run directories, syzkaller style: every
- * tests/data/verdict/NAME.run/ holds a run's evidence (client-console.log,
- * client-trace.txt, server-console.log, optionally pcap-summary.txt) and a
- * "judge" file with what the orchestrator would pass (scenario, arm, mode,
- * watchdog, seed); NAME.expected holds the verdict, its rule and reason.
- * The real runs must keep their verdicts (a fixed run PASS, control runs
- * DEADLOCK); each crafted case, a real run with one thing broken, must get
- * the failing verdict that names what is wrong.
+ * The verdict on real run directories, syzkaller style: every
+ * tests/data/verdict/NAME.run/ holds a real run's evidence
+ * (client-console.log, client-trace.txt trimmed by make-bases.py,
+ * server-console.log, pcap-summary.txt) and a "judge" file with what the
+ * orchestrator passes (scenario, arm, mode, rules, role, watchdog, seed,
+ * run); NAME.expected holds the verdict, its rule and reason, which must
+ * be the verdict the real run got.  The same directories are the bases
+ * of the evidence-mutation tool (tests/mutate.py).
  */
 #include "golden.h"
 #include "util.h"
@@ -20,7 +20,8 @@
 #include <unistd.h>
 
 struct judge {
-	char scenario[64], arm[16], mode[16], seed[32];
+	char scenario[64], arm[16], mode[16], seed[32], run[96];
+	char rules[32], role[16];
 	int watchdog;
 };
 
@@ -42,11 +43,16 @@ static void read_judge(const char *dir, struct judge *j)
 		kv_get(line, "arm", j->arm, sizeof(j->arm));
 		kv_get(line, "mode", j->mode, sizeof(j->mode));
 		kv_get(line, "seed", j->seed, sizeof(j->seed));
+		kv_get(line, "run", j->run, sizeof(j->run));
+		kv_get(line, "rules", j->rules, sizeof(j->rules));
+		kv_get(line, "role", j->role, sizeof(j->role));
 		if (kv_get_long(line, "watchdog", &wd))
 			j->watchdog = (int)wd;
 	}
 	free(text);
-	assert_true(j->scenario[0] && j->arm[0] && j->mode[0] && j->seed[0]);
+	assert_true(j->scenario[0] && j->arm[0] && j->mode[0] && j->seed[0] &&
+		    j->run[0] && rule_set_parse(j->rules) >= 0 &&
+		    arm_role_parse(j->role) >= 0);
 }
 
 static void test_run_dir(void **state)
@@ -70,6 +76,9 @@ static void test_run_dir(void **state)
 	in->arm = j.arm;
 	in->mode = j.mode;
 	in->seed = j.seed;
+	in->run = j.run;
+	in->rules = rule_set_parse(j.rules);
+	in->role = arm_role_parse(j.role);
 	in->watchdog = j.watchdog;
 	gather_facts(in, &p);
 	verdict_decide(in, &v);

@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nfstb-table: aggregation, expectations (as harness/scenarios.def declares
- * them for modes forced, natural, smoke, lockdep, swap), malformed rows, a
- * record of another run, missing records.
+ * them for modes forced, natural, smoke, lockdep, swap), the run record
+ * (run.json) read fail-closed, a record of another run, missing records.
  */
 #include "golden.h"
+#include "record.h"
 #include "results.h"
 #include "util.h"
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-static char err[160];
+static char err[1024];
 
 /* The expectations harness/scenarios.def declares, as matrix.tsv carries
  * them: "VERDICT PERCENT" per arm x mode, none for report-only groups. */
@@ -37,20 +39,32 @@ static const struct expectation *declared(const char *arm, const char *mode)
 	return NULL;
 }
 
-/* A verdict.tsv line, with the worker_reclaim and deadlock_s columns. */
+/* A JSON number, or null for "-". */
+static const char *number_or_null(const char *s)
+{
+	return strcmp(s, "-") ? s : "null";
+}
+
+/* A run's record, through the reader: detect_s, the trace's
+ * reclaim_in_worker ("-": no trace) and deadlock_s as run.json has them. */
 static void add_with(struct table *t, const char *scen, const char *arm,
 		     const char *mode, const char *verdict, const char *detect,
 		     const char *reclaim, const char *deadlock, int times)
 {
-	char line[512];
+	struct run_record rec;
+	char members[512], *text;
 
-	snprintf(line, sizeof(line), "%s\t%s\t%s\t%s\t%s\t%s\t6.0\t18.0\t0\tok\t%s\t%s",
-		 scen, arm, mode, verdict,
-		 strncmp(verdict, "DEADLOCK", 8) ? "none" : "reclaim-commit-deadlock",
-		 detect, reclaim, deadlock);
+	snprintf(members, sizeof(members),
+		 "\"detect_s\": %s, \"deadlock_s\": %s, \"client\": {\"reconnect_time\": 6.0}, "
+		 "\"trace\": {\"readable\": %s, \"release_skip_in_worker\": 0, \"reclaim_in_worker\": %s}",
+		 number_or_null(detect), number_or_null(deadlock),
+		 strcmp(reclaim, "-") ? "true" : "false", strcmp(reclaim, "-") ? reclaim : "0");
+	text = test_record_text(scen, arm, mode, verdict, members);
+	assert_int_equal(record_parse(text, strlen(text), &rec, err, sizeof(err)), 0);
+	free(text);
 	for (int i = 0; i < times; i++)
-		assert_int_equal(table_add_line(t, line, declared(arm, mode),
-						err, sizeof(err)), 0);
+		assert_int_equal(table_add_record(t, &rec, declared(arm, mode),
+						  err, sizeof(err)), 0);
 }
 
 static void add(struct table *t, const char *scen, const char *arm,
@@ -281,63 +295,317 @@ static void test_natural_reclaim_and_time_to_deadlock(void **state)
 	       "1 passed, 0 failed\n");
 }
 
-static void test_malformed_lines(void **state)
+/* @text parsed as run.json: -1, and the reason is @why (NULL: unchecked). */
+static void malformed(const char *text, size_t len, const char *why)
 {
-	/* a line, what table_add_line returns, and its message (NULL: unchecked) */
-	static const struct {
-		const char *line;
-		int rc;
-		const char *err;
-	} cases[] = {
-		{ "", 0, NULL },
-		{ "a\tb", -1, "expected 12 tab-separated fields, got 2" },
-		{ "s\t\tforced\tPASS\tnone\t-\t-\t-\t0\tok\t-\t-", -1,
-		  "bad scenario, arm or mode 's' '' 'forced'" },
-		{ "s\tfixed\tswap\tLOCKDEP()\tnone\t-\t-\t-\t0\tok\t-\t-", -1,
-		  "bad verdict 'LOCKDEP()'" },
-		{ "s\tfixed\tforced\tMAYBE\tnone\t-\t-\t-\t0\tok\t-\t-", -1,
-		  "bad verdict 'MAYBE'" },
-		{ "s\tfixed\tforced\tPASS\tnone\tsoon\t-\t-\t0\tok\t-\t-", -1, NULL },
-		{ "s\tfixed\tnatural\tPASS\tnone\t-\t-\t-\t0\tok\t1.5\t-", -1,
-		  "bad worker_reclaim '1.5'" },
-		{ "s\tfixed\tnatural\tPASS\tnone\t-\t-\t-\t0\tok\t-1\t-", -1,
-		  "bad worker_reclaim '-1'" },
-		{ "s\tfixed\tnatural\tPASS\tnone\t-\t-\t-\t0\tok\t1\tlater", -1,
-		  "bad deadlock_s 'later'" },
-		{ "s\tfixed\tforced\tPASS\tnone\t-\t-\t-\t0\tok\t-\t-\textra", -1, NULL },
-	};
-	struct table *t = *state;
+	struct run_record rec;
 
-	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		assert_int_equal(table_add_line(t, cases[i].line, NULL, err,
-						sizeof(err)), cases[i].rc);
-		if (cases[i].err)
-			assert_string_equal(err, cases[i].err);
-	}
-	assert_int_equal(t->n, 0);
+	err[0] = '\0';
+	if (record_parse(text, len, &rec, err, sizeof(err)) != -1)
+		fail_msg("accepted as a record: %.*s", (int)len, text);
+	if (why && strcmp(err, why))
+		fail_msg("reason '%s', expected '%s'", err, why);
+	assert_null(strchr(err, '\n'));
 }
 
-/* A record must judge the run the matrix planned, and a group has one
- * expectation. */
-static void test_record_of_another_run(void **state)
+/* A record with @members, parsed: -1 with reason @why. */
+static void malformed_with(const char *members, const char *why)
+{
+	char *text = test_record_text("s", "fixed", "natural", "PASS", members);
+
+	malformed(text, strlen(text), why);
+	free(text);
+}
+
+/* A record without top-level key @key (or @obj's @key), as text. */
+static char *record_without(const char *obj, const char *key)
+{
+	char *text = test_record_text("s", "fixed", "forced", "PASS", NULL);
+	json_t *o = json_loads(text, 0, NULL);
+
+	assert_non_null(o);
+	assert_int_equal(json_object_del(obj ? json_object_get(o, obj) : o, key), 0);
+	free(text);
+	text = json_dumps(o, JSON_INDENT(2));
+	json_decref(o);
+	return text;
+}
+
+/* The run.json a view can use: every key it needs, of its type. */
+static void test_record_fields(void **state)
+{
+	char *text = test_record_text("v3-tcp", "control", "forced",
+				      "DEADLOCK(reclaim-commit-deadlock)",
+				      "\"run\": \"v3-tcp-control-forced-1\", \"rule\": \"a\", "
+				      "\"reason\": \"a r\\u00e9ason\", \"detect_s\": 20.176, "
+				      "\"deadlock_s\": 0.5, \"seed\": \"12\", \"data\": \"missing\", "
+				      "\"packets\": \"packet_check=agree reason=x\", "
+				      "\"classify\": {\"signature\": \"reclaim-commit-deadlock\", "
+				      "\"title\": \"t\", \"task\": \"kworker/u4:3\", \"pid\": 32, "
+				      "\"time\": 23.929097, \"frames\": [\"wait_on_commit\", \"nfs_release_folio\"]}, "
+				      "\"trace\": {\"readable\": true, \"release_skip_in_worker\": 3, "
+				      "\"reclaim_in_worker\": 1}, \"client\": {\"reconnect_time\": 3.753563}, "
+				      "\"a key added later\": {\"any\": [1, 2]}");
+	struct run_record r;
+	char buf[32];
+
+	(void)state;
+	assert_int_equal(record_parse(text, strlen(text), &r, err, sizeof(err)), 0);
+	free(text);
+	assert_string_equal(r.schema, "nfstb-run/1");
+	assert_string_equal(r.run, "v3-tcp-control-forced-1");
+	assert_string_equal(r.scenario, "v3-tcp");
+	assert_string_equal(r.arm, "control");
+	assert_string_equal(r.mode, "forced");
+	assert_string_equal(r.verdict, "DEADLOCK(reclaim-commit-deadlock)");
+	assert_string_equal(r.rule, "a");
+	assert_string_equal(r.reason, "a r\xc3\xa9" "ason");
+	assert_int_equal(r.detect_us, 20176000);
+	assert_string_equal(record_secs(r.detect_us, buf, sizeof(buf)), "20.176");
+	assert_int_equal(r.deadlock_us, 500000);
+	assert_string_equal(r.seed, "12");
+	assert_string_equal(r.data, "missing");
+	assert_true(r.has_packets);
+	assert_string_equal(r.packets, "packet_check=agree reason=x");
+	assert_string_equal(r.signature, "reclaim-commit-deadlock");
+	assert_string_equal(r.title, "t");
+	assert_true(r.has_task);
+	assert_string_equal(r.task, "kworker/u4:3");
+	assert_int_equal(r.pid, 32);
+	assert_int_equal(r.hang_us, 23929097);
+	assert_int_equal(r.nframes, 2);
+	assert_string_equal(r.frames[1], "nfs_release_folio");
+	assert_true(r.trace_readable);
+	assert_int_equal(r.skip_in_worker, 3);
+	assert_int_equal(r.reclaim_in_worker, 1);
+	assert_int_equal(r.reconnect_us, 3753563);
+
+	/* nulls: nothing known; an unreadable trace has no counts */
+	text = test_record_text("s", "-", "smoke", "ERROR",
+				"\"trace\": {\"readable\": false, \"release_skip_in_worker\": 0, "
+				"\"reclaim_in_worker\": 0}");
+	assert_int_equal(record_parse(text, strlen(text), &r, err, sizeof(err)), 0);
+	free(text);
+	assert_string_equal(r.run, "");
+	assert_string_equal(r.seed, "");
+	assert_false(r.has_packets);
+	assert_false(r.has_task);
+	assert_int_equal(r.detect_us, TIME_NONE);
+	assert_string_equal(record_secs(r.detect_us, buf, sizeof(buf)), "-");
+	assert_int_equal(r.deadlock_us, TIME_NONE);
+	assert_int_equal(r.hang_us, TIME_NONE);
+	assert_int_equal(r.reconnect_us, TIME_NONE);
+	assert_false(r.trace_readable);
+	assert_int_equal(r.skip_in_worker, -1);
+	assert_int_equal(r.reclaim_in_worker, -1);
+
+	/* no file: no record, which is not a malformed one */
+	assert_int_equal(record_load("/nonexistent/run.json", &r, err, sizeof(err)), 1);
+	assert_int_equal(record_load("/", &r, err, sizeof(err)), -1);
+}
+
+/* What the writer writes, the reader reads: nfstb-verdict's own run.json
+ * of a real run (tests/data/verdict), whatever it decides. */
+static void test_record_of_the_judge(void **state)
+{
+	static const char *const runs[] = {
+		"v3-tcp-control-forced", "v3-tcp-fixed-forced", "smoke-v3",
+		"lockdep-v3-control-lockdep", "swap-v3-control-swap",
+	};
+	char *tmp = test_tmpdir(), out[512], path[1024], verdict[128], run[128];
+	struct run_record r;
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(runs); i++) {
+		snprintf(out, sizeof(out), "%s/%s", tmp, runs[i]);
+		assert_int_equal(test_judge_real_run(runs[i], out, verdict, sizeof(verdict),
+						     run, sizeof(run)), 0);
+		snprintf(path, sizeof(path), "%s/run.json", out);
+		if (record_load(path, &r, err, sizeof(err)))
+			fail_msg("%s: nfstb-verdict's run.json is not a record to the views: %s",
+				 runs[i], err);
+		assert_string_equal(r.run, run);
+		assert_string_equal(r.verdict, verdict);	/* as it printed it */
+		assert_true(r.has_packets);
+		assert_true(starts_with(r.packets, "packet_check="));
+	}
+	test_rmtree(tmp);
+	free(tmp);
+}
+
+/* Fails closed: not JSON, another schema, a key missing or mistyped. */
+static void test_malformed_records(void **state)
+{
+	static const char not_utf8[] = "{\"schema\": \"nfstb-run/1\", \"reason\": \"\xff\xfe\"}";
+	static const char nul[] = "{\"schema\": \"nfstb-run/1\"}\0{}";
+	char *text;
+
+	(void)state;
+	malformed("", 0, NULL);
+	assert_true(starts_with(err, "not valid JSON: "));
+	malformed(not_utf8, sizeof(not_utf8) - 1, NULL);
+	assert_true(starts_with(err, "not valid JSON: "));
+	assert_non_null(strstr(err, "decode"));
+	for (const char *p = err; *p; p++)		/* the bad bytes not echoed */
+		assert_true((unsigned char)*p < 0x80);
+	malformed(nul, sizeof(nul) - 1, NULL);
+	assert_true(starts_with(err, "not valid JSON: "));
+	malformed("[1, 2]", 6, "not a JSON object");
+	malformed("{\"schema\": \"nfstb-run/1\", \"schema\": \"nfstb-run/1\"}", 50, NULL);
+	assert_non_null(strstr(err, "duplicate"));
+	text = test_record_text("s", "fixed", "forced", "PASS", NULL);
+	malformed(text, strlen(text) - 3, NULL);	/* cut short */
+	assert_true(starts_with(err, "not valid JSON: "));
+	free(text);
+
+	malformed_with("\"schema\": \"nfstb-run/2\"",
+		       "key 'schema' is 'nfstb-run/2', expected 'nfstb-run/1'");
+	malformed_with("\"schema\": 1", "key 'schema' is not a string");
+	text = record_without(NULL, "schema");
+	malformed(text, strlen(text), "missing key 'schema'");
+	free(text);
+	text = record_without(NULL, "verdict");
+	malformed(text, strlen(text), "missing key 'verdict'");
+	free(text);
+	text = record_without("trace", "reclaim_in_worker");
+	malformed(text, strlen(text), "missing key 'trace.reclaim_in_worker'");
+	free(text);
+	text = record_without("client", "reconnect_time");
+	malformed(text, strlen(text), "missing key 'client.reconnect_time'");
+	free(text);
+	text = record_without("classify", "frames");
+	malformed(text, strlen(text), "missing key 'classify.frames'");
+	free(text);
+
+	malformed_with("\"arm\": \"\"", "key 'arm' is empty");
+	malformed_with("\"scenario\": null", "key 'scenario' is not a string");
+	malformed_with("\"verdict\": \"LOCKDEP()\"", "key 'verdict' is not a verdict: 'LOCKDEP()'");
+	malformed_with("\"verdict\": \"MAYBE\"", "key 'verdict' is not a verdict: 'MAYBE'");
+	malformed_with("\"rule\": \"ab\"", "key 'rule' is not one letter: 'ab'");
+	malformed_with("\"reason\": 3", "key 'reason' is not a string");
+	malformed_with("\"detect_s\": \"soon\"", "key 'detect_s' is not a number or null");
+	malformed_with("\"deadlock_s\": \"later\"", "key 'deadlock_s' is not a number or null");
+	malformed_with("\"deadlock_s\": -1", "key 'deadlock_s' is out of range: -1");
+	malformed_with("\"seed\": 12", "key 'seed' is not a string or null");
+	malformed_with("\"packets\": {}", "key 'packets' is not a string or null");
+	malformed_with("\"trace\": {\"readable\": true, \"release_skip_in_worker\": 0, "
+		       "\"reclaim_in_worker\": 1.5}",
+		       "key 'trace.reclaim_in_worker' is not a count (an integer >= 0)");
+	malformed_with("\"trace\": {\"readable\": true, \"release_skip_in_worker\": 0, "
+		       "\"reclaim_in_worker\": -1}",
+		       "key 'trace.reclaim_in_worker' is not a count (an integer >= 0)");
+	malformed_with("\"trace\": {\"readable\": 1, \"release_skip_in_worker\": 0, "
+		       "\"reclaim_in_worker\": 0}", "key 'trace.readable' is not true or false");
+	malformed_with("\"trace\": []", "key 'trace' is not an object");
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"task\": null, "
+		       "\"pid\": 3, \"time\": null, \"frames\": []}",
+		       "key 'classify.pid' is not null (the task is null)");
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"task\": \"k\", "
+		       "\"pid\": null, \"time\": null, \"frames\": []}",
+		       "key 'classify.pid' is not a pid (the task is named)");
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"task\": null, "
+		       "\"pid\": null, \"time\": null, \"frames\": [1]}",
+		       "key 'classify.frames' item 0 is not a frame name");
+	/* a value that would break the one line is not echoed as is */
+	malformed_with("\"verdict\": \"MAY\\nBE\"", "key 'verdict' is not a verdict: 'MAY BE'");
+}
+
+/* A results directory of one planned fixed run: its matrix. */
+static char *one_run_results(void)
+{
+	char *dir = test_tmpdir(), path[512];
+
+	snprintf(path, sizeof(path), "%s/matrix.tsv", dir);
+	test_write(path, MATRIX_HEADER "\n1\tv3-tcp-fixed-forced-1\tv3-tcp\tfixed\tforced\t1\t5\tPASS\t100\n");
+	snprintf(path, sizeof(path), "%s/v3-tcp-fixed-forced-1", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	return dir;
+}
+
+/* The table stops on @dir's one run with @why; TAP fails it. */
+static void table_refuses(const char *dir, const char *why)
+{
+	struct table t = { NULL, 0 };
+	struct run_list l;
+	char *line = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	assert_int_equal(runs_load(dir, &l, err, sizeof(err)), 0);
+	assert_int_equal(l.n, 1);
+	assert_true(l.v[0].malformed);
+	assert_false(l.v[0].has_record);
+	assert_int_equal(l.v[0].judgement, RUN_MALFORMED);
+	assert_true(run_judgement_failed(l.v[0].judgement));
+	assert_int_equal(table_add_run(&t, &l.v[0], err, sizeof(err)), -1);
+	if (!starts_with(err, "v3-tcp-fixed-forced-1/run.json: ") || !strstr(err, why))
+		fail_msg("'%s' does not say '%s'", err, why);
+	assert_int_equal(t.n, 0);
+	f = open_memstream(&line, &len);
+	tap_line(f, &l.v[0]);
+	fclose(f);
+	assert_true(starts_with(line, "not ok 1 v3-tcp.fixed.forced.1 # malformed record: "));
+	assert_non_null(strstr(line, why));
+	free(line);
+	runs_free(&l);
+	table_free(&t);
+}
+
+/* A run.json that is not a record is a malformed record, never a missing one. */
+static void test_malformed_record_in_table(void **state)
+{
+	char *dir = one_run_results(), path[512], *text;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/v3-tcp-fixed-forced-1/run.json", dir);
+	/* a required key missing */
+	text = record_without(NULL, "verdict");
+	test_write(path, text);
+	free(text);
+	table_refuses(dir, "missing key 'verdict'");
+	/* another schema */
+	test_write_record(path, "v3-tcp", "fixed", "forced", "PASS",
+			  "\"schema\": \"nfstb-run/0\"");
+	table_refuses(dir, "key 'schema' is 'nfstb-run/0', expected 'nfstb-run/1'");
+	/* not UTF-8, and not JSON */
+	test_write(path, "{\"schema\": \"nfstb-run/1\", \"verdict\": \"PA\xc0SS\"}\n");
+	table_refuses(dir, "not valid JSON: ");
+	test_write(path, "v3-tcp\tfixed\tforced\tPASS\tnone\t-\t-\t-\t0\tok\t-\t-\n");
+	table_refuses(dir, "not valid JSON: ");
+	test_write(path, "");
+	table_refuses(dir, "not valid JSON: ");
+	/* the record of another run, or of a run of another id */
+	test_write_record(path, "v3-tcp", "control", "forced", "PASS", NULL);
+	table_refuses(dir, "judges another run than the matrix's v3-tcp.fixed.forced");
+	test_write_record(path, "v3-tcp", "fixed", "forced", "PASS",
+			  "\"run\": \"v3-tcp-fixed-forced-2\"");
+	table_refuses(dir, "judges run 'v3-tcp-fixed-forced-2', not the matrix's v3-tcp-fixed-forced-1");
+	test_rmtree(dir);
+	free(dir);
+}
+
+/* A record of the planned run counts; a group has one expectation. */
+static void test_record_of_the_run(void **state)
 {
 	struct table *t = *state;
-	struct run_row r = { .scenario = "v3-tcp", .arm = "fixed",
-			     .mode = "forced", .run = "v3-tcp-fixed-forced-1",
-			     .has_record = true };
+	char *dir = one_run_results(), path[512];
+	struct run_list l;
 
-	r.expect = declared("fixed", "forced");
-	snprintf(r.record, sizeof(r.record),
-		 "v3-tcp\tcontrol\tforced\tPASS\tnone\t-\t-\t-\t0\tok\t-\t-");
-	assert_int_equal(table_add_run(t, &r, err, sizeof(err)), -1);
-	assert_string_equal(err, "v3-tcp-fixed-forced-1/verdict.tsv judges another run than the matrix's v3-tcp.fixed.forced");
-	snprintf(r.record, sizeof(r.record),
-		 "v3-tcp\tfixed\tforced\tPASS\tnone\t-\t-\t-\t0\tok\t-\t-");
-	assert_int_equal(table_add_run(t, &r, err, sizeof(err)), 0);
-	r.expect = NULL;
-	assert_int_equal(table_add_run(t, &r, err, sizeof(err)), -1);
-	assert_string_equal(err, "v3-tcp-fixed-forced-1/verdict.tsv: v3-tcp.fixed.forced: another expectation than its group's");
+	snprintf(path, sizeof(path), "%s/v3-tcp-fixed-forced-1/run.json", dir);
+	test_write_record(path, "v3-tcp", "fixed", "forced", "PASS",
+			  "\"run\": \"v3-tcp-fixed-forced-1\"");
+	assert_int_equal(runs_load(dir, &l, err, sizeof(err)), 0);
+	assert_true(l.v[0].has_record);
+	assert_int_equal(l.v[0].judgement, RUN_OK);
+	assert_int_equal(table_add_run(t, &l.v[0], err, sizeof(err)), 0);
+	l.v[0].expect = NULL;
+	assert_int_equal(table_add_run(t, &l.v[0], err, sizeof(err)), -1);
+	assert_string_equal(err, "v3-tcp-fixed-forced-1/run.json: v3-tcp.fixed.forced: another expectation than its group's");
 	assert_int_equal(t->v[0].runs, 1);
+	assert_int_equal(t->v[0].pass, 1);
+	runs_free(&l);
+	test_rmtree(dir);
+	free(dir);
 }
 
 /* Every test works on an empty table of its own. */
@@ -357,8 +625,11 @@ int main(void)
 		TABLE_TEST(test_lockdep_control_needs_every_run),
 		TABLE_TEST(test_lockdep_and_swap_fixed_must_pass),
 		TABLE_TEST(test_swap_control_reports_only),
-		TABLE_TEST(test_malformed_lines),
-		TABLE_TEST(test_record_of_another_run),
+		cmocka_unit_test(test_record_fields),
+		cmocka_unit_test(test_record_of_the_judge),
+		cmocka_unit_test(test_malformed_records),
+		cmocka_unit_test(test_malformed_record_in_table),
+		TABLE_TEST(test_record_of_the_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,7 +2,8 @@
 /*
  * nfstb-timeline: clock pairs and interpolation, and golden timelines of
  * the real (trimmed) run directories in tests/data/run/NAME.run/; the
- * .expected holds timeline.tsv then packet-check.txt.
+ * .expected holds timeline.tsv then what the tool printed: the packet
+ * check of the run's record (run.json), which it only shows.
  */
 #include "golden.h"
 #include "timeline.h"
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define BIN NFSTB_BIN_DIR "/"
 
@@ -74,11 +76,44 @@ static void test_anchor_by_port(void **state)
 static void test_golden_run(void **state)
 {
 	const char *dir = *state;
-	char *tmp = test_tmpdir(), cmd[8192 + 256];
+	char *tmp = test_tmpdir(), cmd[8192 + 256], path[4096];
+	struct stat st;
 
-	snprintf(cmd, sizeof(cmd), "cp -r %s/. %s/ && " BIN "nfstb-timeline --rundir %s >/dev/null", dir, tmp, tmp);
+	snprintf(cmd, sizeof(cmd), "cp -r %s/. %s/ && " BIN "nfstb-timeline --rundir %s >%s/printed",
+		 dir, tmp, tmp, tmp);
 	assert_int_equal(system(cmd), 0);
-	golden_check_files(dir, tmp, "timeline.tsv", "packet-check.txt");
+	golden_check_files(dir, tmp, "timeline.tsv", "printed");
+	/* the packet check is the judge's: the timeline writes none */
+	snprintf(path, sizeof(path), "%s/packet-check.txt", tmp);
+	assert_int_not_equal(stat(path, &st), 0);
+	test_rmtree(tmp);
+	free(tmp);
+}
+
+/* Without a record, or with one that is not, it says so and still draws. */
+static void test_no_record(void **state)
+{
+	char *tmp = test_tmpdir(), cmd[1024], path[1024], *out;
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), BIN "nfstb-timeline --rundir %s >%s/printed", tmp, tmp);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/printed", tmp);
+	out = golden_read(path);
+	assert_string_equal(out, "packet_check=n/a reason=no run record (run.json)\n");
+	free(out);
+	snprintf(path, sizeof(path), "%s/run.json", tmp);
+	test_write(path, "{\"schema\": \"nfstb-run/2\"}\n");
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/printed", tmp);
+	out = golden_read(path);
+	assert_string_equal(out, "packet_check=n/a reason=run.json is not a run record: "
+			    "key 'schema' is 'nfstb-run/2', expected 'nfstb-run/1'\n");
+	free(out);
+	snprintf(path, sizeof(path), "%s/timeline.tsv", tmp);
+	out = golden_read(path);
+	assert_non_null(out);
+	free(out);
 	test_rmtree(tmp);
 	free(tmp);
 }
@@ -93,6 +128,7 @@ int main(void)
 	static const struct CMUnitTest unit[] = {
 		cmocka_unit_test(test_interpolation),
 		cmocka_unit_test(test_anchor_by_port),
+		cmocka_unit_test(test_no_record),
 	};
 	return golden_main("timeline", unit, ARRAY_SIZE(unit), &runs);
 }

@@ -148,7 +148,7 @@ static void test_witness_of_the_blocked_task(void **state)
 		    EV(35, "10.1", "nfs_release_folio: index=1 decision=writeback connect_worker=1")
 		    EV(36, "10.2", "nfs_release_folio_done: index=1 released=0")	/* another task */
 		    EV(35, "10.3", "nfs_release_folio: index=2 decision=skip_nofs connect_worker=1"), &l);
-	trace_witness(&l, 35, &w);
+	trace_witness(&l, 35, "kworker/u4:1", &w);
 	trace_count(&l, &c);
 	lines_free(&l);
 	assert_true(w.entered && w.writeback);
@@ -161,7 +161,7 @@ static void test_witness_of_the_blocked_task(void **state)
 		    EV(35, "10.1", "nfs_release_folio: index=1 decision=writeback connect_worker=1")
 		    EV(35, "10.2", "nfs_release_folio_done: index=1 released=0")
 		    EV(35, "10.3", "xs_connect_worker_exit: entry_flags= flags=MEMALLOC_NOFS"), &l);
-	trace_witness(&l, 35, &w);
+	trace_witness(&l, 35, "kworker/u4:1", &w);
 	trace_count(&l, &c);
 	lines_free(&l);
 	assert_true(w.release_done);
@@ -176,10 +176,29 @@ static void test_witness_of_the_blocked_task(void **state)
 		    EV(35, "10.3", "xs_connect_worker_exit: entry_flags= flags=")
 		    EV(35, "20.0", "xs_connect_worker_enter: entry_flags= flags=")
 		    EV(35, "20.1", "nfs_release_folio: index=1 decision=writeback connect_worker=1"), &l);
-	trace_witness(&l, 35, &w);
+	trace_witness(&l, 35, "kworker/u4:1", &w);
 	lines_free(&l);
 	assert_true(w.writeback);
 	assert_false(w.exited);
+	assert_false(w.comm_differs);
+
+	/* an exit after the decision is not forgiven by a later enter */
+	lines_split(EV(35, "10.0", "xs_connect_worker_enter: entry_flags= flags=")
+		    EV(35, "10.1", "nfs_release_folio: index=1 decision=writeback connect_worker=1")
+		    EV(35, "10.2", "xs_connect_worker_exit: entry_flags= flags=")
+		    EV(35, "10.3", "xs_connect_worker_enter: entry_flags= flags="), &l);
+	trace_witness(&l, 35, "kworker/u4:1", &w);
+	lines_free(&l);
+	assert_true(w.exited);
+
+	/* a decision without connect_worker=, or by another comm */
+	lines_split(EV(35, "10.0", "xs_connect_worker_enter: entry_flags= flags=")
+		    EV(35, "10.1", "nfs_release_folio: index=1 decision=writeback"), &l);
+	trace_witness(&l, 35, "kworker/u4:9", &w);
+	lines_free(&l);
+	assert_false(w.writeback);
+	assert_true(w.comm_differs);
+	assert_string_equal(w.other_comm, "kworker/u4:1");
 }
 
 /* The stream's heartbeat: counted apart from events, gaps and losses seen. */

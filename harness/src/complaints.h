@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel's own complaints in a console log, from one table
+ * (complaints.c): each entry is a head the kernel prints at the start of
+ * a report, matched in every printk record wherever its stamp starts on
+ * the line (after a shell prompt, escape sequences or a NUL byte).  Text
+ * without a printk stamp (a user-space tool's output on the serial
+ * console) never counts.
+ */
+#ifndef NFSTB_COMPLAINTS_H
+#define NFSTB_COMPLAINTS_H
+
+#include "util.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What a complaint means for the verdict. */
+enum complaint_class {
+	COMPLAINT_PANIC,	/* PANIC */
+	COMPLAINT_OOPS,		/* OOPS: a crash, a warning, a detector */
+	COMPLAINT_LOCKDEP,	/* a lockdep report head: OOPS, except where
+				 * the rule set judges lockdep (rule l) */
+	COMPLAINT_LOCKDEP_OFF,	/* LOCKDEP-OFF: lockdep gave up */
+	COMPLAINT_LOCK_LEAK,	/* LOCK-LEAK */
+	COMPLAINT_HUNG_TASK,	/* the hung-task detector: rule a's evidence */
+	COMPLAINT_CLASSES,
+};
+
+/*
+ * The rule sets an entry is expected evidence in rather than a complaint,
+ * as a bit mask: in the lockdep rule set, lockdep's report is what rule l
+ * judges, and lockdep switching itself off after its report is what a
+ * report does (rule l comes before rule z there).
+ */
+#define EXPECTED_IN_LOCKDEP 0x1u
+
+struct complaint_entry {
+	const char *name;	/* short name, for tests and the docs */
+	const char *head;	/* the text the kernel prints */
+	bool prefix;		/* the record starts with @head (else: contains) */
+	enum complaint_class cls;
+	unsigned expected_in;	/* EXPECTED_IN_* where it is evidence, not a fault */
+};
+
+const struct complaint_entry *complaint_table(size_t *n);
+/* The entry a printk record's text matches, or NULL. */
+const struct complaint_entry *complaint_match(const char *msg, size_t len);
+
+#define KERNEL_LOG_LINE 160
+
+struct kernel_complaints {
+	/* the first record of each class ("" when there is none) */
+	char first[COMPLAINT_CLASSES][KERNEL_LOG_LINE];
+	const struct complaint_entry *entry[COMPLAINT_CLASSES];
+};
+
+void kernel_log_parse(const struct lines *log, struct kernel_complaints *k);
+const char *complaint_class_name(enum complaint_class cls);
+
+#endif
