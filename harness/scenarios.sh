@@ -91,10 +91,10 @@ scenarios_load() {
 			# every mode says which rules judge it, every arm what it must show
 			for (i = 1; i <= nkeys[name]; i++) {
 				if (keys[name, i] ~ /^mode / && !((name, "judge " substr(keys[name, i], 6)) in value)) {
-					NR = 0; fail("scenario " name ": mode " substr(keys[name, i], 6) " has no 'judge' line")
+					NR = 0; fail("scenario " name ": mode " substr(keys[name, i], 6) " has no judge line")
 				}
 				if (keys[name, i] ~ /^arm / && !((name, "role " substr(keys[name, i], 5)) in value)) {
-					NR = 0; fail("scenario " name ": arm " substr(keys[name, i], 5) " has no 'role' line")
+					NR = 0; fail("scenario " name ": arm " substr(keys[name, i], 5) " has no role line")
 				}
 			}
 			if (value[name, "watchdog"] !~ /^[1-9][0-9]*$/ || length(value[name, "watchdog"]) > 4) { NR = 0; fail("scenario " name ": watchdog must be 1-9999 seconds") }

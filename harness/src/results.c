@@ -18,6 +18,7 @@ int expect_parse(const char *verdict, const char *percent,
 {
 	char *end;
 	long p;
+	size_t n;
 
 	memset(e, 0, sizeof(*e));
 	if (!strcmp(verdict, "-") && !strcmp(percent, "-"))
@@ -32,8 +33,12 @@ int expect_parse(const char *verdict, const char *percent,
 		return -1;
 	}
 	snprintf(e->verdict, sizeof(e->verdict), "%s", verdict);
-	snprintf(e->label, sizeof(e->label), "%.*s",
-		 (int)strcspn(verdict, "("), verdict);
+	/* the name before "(...)": "DEADLOCK(x)" is labelled DEADLOCK */
+	n = strcspn(verdict, "(");
+	if (n >= sizeof(e->label))
+		n = sizeof(e->label) - 1;
+	memcpy(e->label, verdict, n);
+	e->label[n] = '\0';
 	e->percent = (int)p;
 	e->xfail = strcmp(verdict, "PASS") != 0;
 	return 1;

@@ -158,6 +158,20 @@ static bool rule_protection(const struct verdict_input *in, struct verdict *v)
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
 		return true;
 	}
+	/*
+	 * A release decision in a connect worker is made by reclaim in that
+	 * worker: a trace with the one and not the other contradicts itself
+	 * (lines lost or forged), and says nothing about the hazard.
+	 */
+	if (t->skip_in_worker + t->writeback_in_worker + t->async_in_worker > 0 &&
+	    (in->rules == RULES_RECONNECT_DIRECT ? t->reclaim_in_worker :
+	     t->inject_in_worker + t->reclaim_in_worker) < 1) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'e', "NO-JUDGEMENT",
+			    "the trace contradicts itself: %ld release decision(s) in a connect worker, but no reclaim inside one",
+			    t->skip_in_worker + t->writeback_in_worker +
+			    t->async_in_worker);
+		return true;
+	}
 	/* Natural mode: the pressure must reach the reconnect itself. */
 	if (in->rules == RULES_RECONNECT_DIRECT && t->reclaim_in_worker < 1) {
 		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'e',

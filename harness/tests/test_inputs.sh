@@ -221,6 +221,12 @@ check_runs "MODES=natural RUNS=10: ten natural runs, declared or not" "10 10 " \
 bad_table runs0 'scenario a\n\truns natural 0\n' "zero runs" "runs0.def:2: expected: runs MODE N (1-999)"
 printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm - \n\tmode forced t1\n\truns natural 1\n\twatchdog 20\n\tverify client\n' > "$tmp/runsmode.def"
 bad "runs of an undeclared mode" "scenario a: runs of mode natural, which it does not declare" nfs-test NFSTB_SCENARIO_DEF="$tmp/runsmode.def"
+# every mode names the rules that judge it, every arm what it must show
+printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm fixed k=Y\n\trole fixed fixed\n\tmode forced t1\n\twatchdog 20\n\tverify client\n' > "$tmp/nojudge.def"
+bad "a mode without a judge line" "scenario a: mode forced has no judge line" nfs-test NFSTB_SCENARIO_DEF="$tmp/nojudge.def"
+printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm fixed k=Y\n\tmode forced t1\n\tjudge forced reconnect-injected\n\twatchdog 20\n\tverify client\n' > "$tmp/norole.def"
+bad "an arm without a role line" "scenario a: arm fixed has no role line" nfs-test NFSTB_SCENARIO_DEF="$tmp/norole.def"
+bad_table badjudge 'scenario a\n\tjudge forced lenient\n' "a judge line naming unknown rules" "badjudge.def:2: expected: judge MODE smoke|reconnect-injected|reconnect-direct|lockdep|swap"
 
 # --- what scenarios.sh makes of a table: 'like' inherits, and a child's
 # line replaces the parent's line of the same key and names ---
@@ -228,7 +234,7 @@ table_query() {
 	clean_env NFSTB_SCENARIO_DEF="$tmp/q.def" bash -c '. "$1/vm/lib.sh"; . "$1/harness/scenarios.sh"; scenarios_load
 		echo "$(scenario_names | paste -sd,)|$(scenario_get b mount)|$(scenario_names_of b arm | paste -sd,)|$(scenario_get b "arm fixed")|$(scenario_expect b control forced)|$(scenario_expect b fixed natural)|$(trigger_modes | paste -sd,)|$(scenario_get b "mode natural")|$(scenario_get b "modeguest natural")"' sh "$TOP" 2>&1
 }
-printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm fixed k=Y\n\tarm control k=N\n\tmode forced t1\n\tmode natural t2 files=8 size=8M\n\tmode lockdep -\n\twatchdog 20\n\tverify client\n\texpect fixed * PASS 100\n\texpect control forced DEADLOCK(x) 95\nscenario b like a\n\tmount vers=4.2 proto=tcp\n\tarm fixed k=Y j=1\n' > "$tmp/q.def"
+printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm fixed k=Y\n\tarm control k=N\n\trole fixed fixed\n\trole control control\n\tmode forced t1\n\tmode natural t2 files=8 size=8M\n\tmode lockdep -\n\tjudge forced reconnect-injected\n\tjudge natural reconnect-direct\n\tjudge lockdep lockdep\n\twatchdog 20\n\tverify client\n\texpect fixed * PASS 100\n\texpect control forced DEADLOCK(x) 95\nscenario b like a\n\tmount vers=4.2 proto=tcp\n\tarm fixed k=Y j=1\n' > "$tmp/q.def"
 got=$(table_query)
 want="a,b|vers=4.2 proto=tcp|fixed,control|k=Y j=1|DEADLOCK(x) 95|PASS 100|forced,natural|t2|files=8 size=8M"
 if [ "$got" = "$want" ]; then ok "a 'like' block inherits the parent's lines and replaces those it declares"

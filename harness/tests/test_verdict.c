@@ -105,6 +105,7 @@ static struct verdict_input *good_run(void)
 	in.server.nsummaries = 1;
 	server[0] = (struct verify_summary){ 4, 4, 0, 100, 8500000, false, "r1" };
 	in.trace.skip_in_worker = 3;
+	in.trace.inject_in_worker = 3;	/* the forced trigger's reclaims */
 	in.trace.first_skip_us = TIME_NONE;
 	in.trace.first_writeback_us = TIME_NONE;
 	boot_marker(&in);
@@ -564,10 +565,17 @@ static void test_natural_mode(void **state)
 	assert_string_equal(v.reason,
 		"natural mode: 2 direct reclaim(s) in a connect worker, but none met an "
 		"unstable folio (no nfs_release_folio skipped there)");
-	/* never reclaimed: not reached, for either arm */
+	/* skips in a worker that never reclaimed: the trace contradicts itself */
 	in->trace.skip_in_worker = 3;
 	in->trace.reclaim_in_worker = 0;
 	in->trace.direct_reclaim_begin = 7;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	assert_string_equal(v.reason,
+		"the trace contradicts itself: 3 release decision(s) in a connect worker, "
+		"but no reclaim inside one");
+	/* never reclaimed: not reached, for either arm */
+	in->trace.skip_in_worker = 0;
 	verdict_decide(in, &v);
 	assert_int_equal(v.kind, VERDICT_HAZARD_NOT_REACHED);
 	assert_string_equal(v.reason,
@@ -575,9 +583,9 @@ static void test_natural_mode(void **state)
 		"allocation(s) that may reclaim in one, 7 direct reclaims elsewhere)");
 	set_arm(in, "control");
 	boot_marker(in);
-	in->trace.writeback_in_worker = 1;
 	verdict_decide(in, &v);
 	assert_int_equal(v.kind, VERDICT_HAZARD_NOT_REACHED);
+	in->trace.writeback_in_worker = 1;
 	/* an injected reclaim: the forced trigger was armed */
 	in->trace.inject_reclaim = 4;
 	verdict_decide(in, &v);

@@ -265,6 +265,21 @@ reconnect_transport() {
 		to_kmsg /tmp/reconnect.log
 }
 
+# send_anchor: clock anchors for the packet capture (nfstb-anchor): each
+# "nfstb: anchor run=R seq=K" console line is written just before the UDP
+# datagram "nfstb-anchor run=R seq=K" goes to the server's port 20051,
+# which the host's tcpdump keeps (nothing listens there; the ICMP port
+# unreachable back is harmless). nfstb-pcapsum gives each datagram's
+# capture time (anchor.K=), so the capture names this run and maps onto
+# the printk clock. Once per run, before the reconnect and before any
+# memory pressure is set up; a failure is said but does not fail the run
+# (the verdict then finds no anchors: the packets judge nothing).
+send_anchor() {
+	nfstb-anchor --to "$server" --port 20051 --run "$run" > /tmp/anchor.log 2>&1 ||
+		log "phase=error what=anchor err=$(tr '\n' ' ' < /tmp/anchor.log)"
+	return 0
+}
+
 # server_ready: wait, at most 120 s, until the server accepts on
 # READY_PORT (its nfsd serves): the two guests boot at the same time.
 server_ready() {
@@ -325,6 +340,7 @@ write_and_verify() {
 # smoke: write a known pattern, commit, remount, read back; server checks too.
 workload_smoke() {
 	mount_export || return 1
+	send_anchor
 	write_and_verify
 }
 
@@ -345,6 +361,8 @@ workload_deadlock() {
 		--hold-file /tmp/go --timeout 600 2>&1 | to_kmsg /tmp/writer.log &
 	wait_grep 300 /tmp/writer.log 'ready' || { log "phase=error what=writer-not-ready"; return 1; }
 	log "phase=unstable $(grep -E '^(Writeback|NFS_Unstable|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
+	# Before the trigger: natural mode's squeeze leaves no memory to spare.
+	send_anchor
 	trigger_start || return 1
 	log "phase=reconnect proto=$proto"
 	reconnect_transport
@@ -365,6 +383,7 @@ workload_deadlock() {
 # forced reconnect so a later connect is covered too.
 workload_lockdep() {
 	mount_export || return 1
+	send_anchor
 	log "phase=reconnect proto=$proto"
 	reconnect_transport
 	write_and_verify
@@ -383,6 +402,8 @@ workload_swap() {
 	mkswap "$swapfile" > /dev/null && swapon "$swapfile" ||
 		{ log "phase=error what=swapon"; return 1; }
 	log "phase=swapon $(grep -E '^(SwapTotal|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
+	# Before the fill: near the min watermark an exec may not come back.
+	send_anchor
 	fill=${nfstb_fillmb:-448}
 	nfstb-swapfill --size "$fill" --seed "$seed" --hold-file /tmp/go --timeout 600 2>&1 |
 		to_kmsg /tmp/swapfill.log &

@@ -3,8 +3,10 @@
  * message. The bad inputs are one table, as the tools are. */
 #include "test_util.h"
 
+#include <arpa/inet.h>
 #include <limits.h>
 
+#include "anchor_opts.h"
 #include "memhog_opts.h"
 #include "parse_num.h"
 #include "reconnect_opts.h"
@@ -186,11 +188,38 @@ static void test_swapfill_good(void **state)
 	assert_int_equal(o.passes, 1);
 }
 
+/* --- nfstb-anchor --- */
+
+static void test_anchor_good(void **state)
+{
+	struct anchor_opts o;
+	char **a = ARGV("a", "--to", "10.213.59.10", "--port", "20051", "--run",
+			"v3-tcp-control-forced-1");
+	char **b = ARGV("a", "--to", "127.0.0.1", "--port", "9", "--run", "x.y_z",
+			"--count", "16", "--interval-ms", "0", "--kmsg", "/tmp/k");
+
+	(void)state;
+	assert_int_equal(cli_parse(&anchor_tool, ARGC(a), a, &o, err, sizeof(err)), CLI_OK);
+	assert_string_equal(o.to, "10.213.59.10");
+	assert_int_equal(o.addr, inet_addr("10.213.59.10"));
+	assert_int_equal(o.port, 20051);
+	assert_string_equal(o.run, "v3-tcp-control-forced-1");
+	assert_int_equal(o.count, 5);
+	assert_int_equal(o.interval_ms, 50);
+	assert_string_equal(o.kmsg, "/dev/kmsg");
+	assert_int_equal(cli_parse(&anchor_tool, ARGC(b), b, &o, err, sizeof(err)), CLI_OK);
+	assert_int_equal(o.addr, htonl(INADDR_LOOPBACK));
+	assert_int_equal(o.port, 9);
+	assert_int_equal(o.count, 16);
+	assert_int_equal(o.interval_ms, 0);
+	assert_string_equal(o.kmsg, "/tmp/k");
+}
+
 /* --- every tool: --help and -h --- */
 
 static const struct tool_def *const all_tools[] = {
 	&writer_tool, &verify_tool, &memhog_tool, &reconnect_tool, &swapfill_tool,
-	&tracepump_tool, &slabfill_tool,
+	&tracepump_tool, &slabfill_tool, &anchor_tool,
 };
 
 static void test_help(void **state)
@@ -253,7 +282,7 @@ static void test_bad(void **state)
 		assert_string_equal(err, msg);
 		cases++;
 	}
-	assert_int_equal(cases, 53);
+	assert_int_equal(cases, 70);
 	free(text);
 }
 
@@ -263,5 +292,6 @@ TEST_MAIN("options",
 	  cmocka_unit_test(test_writer_defaults),
 	  cmocka_unit_test(test_verify_good), cmocka_unit_test(test_memhog_good),
 	  cmocka_unit_test(test_reconnect_good),
-	  cmocka_unit_test(test_swapfill_good), cmocka_unit_test(test_help),
+	  cmocka_unit_test(test_swapfill_good), cmocka_unit_test(test_anchor_good),
+	  cmocka_unit_test(test_help),
 	  cmocka_unit_test(test_bad))
