@@ -266,11 +266,16 @@ run_one() {
 	# Both guests boot at once: the client waits for the server's ready
 	# port before it mounts (vm/guest/common.sh), and the capture runs
 	# before either.
+	# A token of this run alone, on both guests' command lines: the run's
+	# name and seed repeat from one results directory to the next, the
+	# nonce does not (the verdict ties every witness to it).
+	local nonce
+	nonce=$(tr -d '-' < /proc/sys/kernel/random/uuid | cut -c1-16)
 	start_capture "$dir"
-	start_server "$dir" "${server_params#-}"
+	start_server "$dir" "${server_params#-} nfstb.nonce=$nonce"
 	local t_client server_seen=0
 	t_client=$(now)
-	start_client "$dir" "$client_params"
+	start_client "$dir" "$client_params nfstb.nonce=$nonce"
 	local deadline markers=0 last_progress reconnect_seen=0 mounted_seen=0 count t
 	local trace=$dir/client-trace.txt tsize=-1 tsize_t size
 	deadline=$(($(now_ms) + RUN_TIMEOUT * 1000))
@@ -370,7 +375,7 @@ run_one() {
 	analyse "$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
 		--scenario "$scenario" --arm "$arm" --mode "$mode" --watchdog "$watchdog" --out "$dir" \
 		--rules "$rules" --role "$role" \
-		--seed "$seed" --run "$rid" "${pcap_arg[@]}" --outcome "$outcome" |
+		--seed "$seed" --run "$rid" --nonce "$nonce" "${pcap_arg[@]}" --outcome "$outcome" |
 		tee "$dir/verdict.line" || log "run $rid: verdict tool failed"
 	analyse "$BIN/nfstb-tap" --run "$rid" "$RESULTS_DIR" || log "run $rid: TAP line failed"
 	# One timeline, the run's report.

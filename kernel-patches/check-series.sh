@@ -35,38 +35,41 @@ applies_exactly() {
 	shift
 	out=$(patch -d "$tree" -p1 -F0 "$@" < "$f" 2>&1) && ! grep -qiE 'fuzz|offset' <<< "$out"
 }
+# checkpatch_clean FILE: the tree's checkpatch --strict has nothing to say
+# about FILE; what it says is left in $out.
+checkpatch_clean() {
+	out=$(cd "$tree" && scripts/checkpatch.pl --strict --quiet "$1" 2>&1) && [ -z "$out" ]
+}
+# check OK-TEXT NOT-OK-TEXT LINES COMMAND...: TAP test n+1, ok when COMMAND
+# succeeds; else the first LINES lines of its $out as comments, counted in
+# $failed.
+check() {
+	local good=$1 bad=$2 lines=$3
+	shift 3
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $good"
+	else
+		echo "not ok $n - $bad"
+		[ "$lines" -eq 0 ] || sed 's/^/# /' <<< "$out" | head -"$lines"
+		failed=$((failed + 1))
+	fi
+}
 for p in "${patches[@]}"; do
-	n=$((n + 1))
-	if [ ! -f "$patchdir/$p" ]; then
-		echo "not ok $n - $p: listed in series but missing"
-		failed=$((failed + 1))
-	elif applies_exactly "$patchdir/$p" --no-backup-if-mismatch; then
-		echo "ok $n - $p applies with zero fuzz"
+	if [ -f "$patchdir/$p" ]; then
+		check "$p applies with zero fuzz" "$p does not apply exactly" 20 \
+			applies_exactly "$patchdir/$p" --no-backup-if-mismatch
 	else
-		echo "not ok $n - $p does not apply exactly"
-		sed 's/^/# /' <<< "$out" | head -20
-		failed=$((failed + 1))
+		check "" "$p: listed in series but missing" 0 false
 	fi
-	n=$((n + 1))
-	if out=$(cd "$tree" && scripts/checkpatch.pl --strict --quiet "$patchdir/$p" 2>&1) && [ -z "$out" ]; then
-		echo "ok $n - $p is checkpatch --strict clean"
-	else
-		echo "not ok $n - $p has checkpatch --strict findings"
-		sed 's/^/# /' <<< "$out" | head -30
-		failed=$((failed + 1))
-	fi
+	check "$p is checkpatch --strict clean" "$p has checkpatch --strict findings" 30 \
+		checkpatch_clean "$patchdir/$p"
 done
 # Each mutant of the fix (make nfs-mutants) must apply on its own, exactly,
 # on top of the whole series.
 for m in "${mutants[@]}"; do
-	n=$((n + 1))
-	if applies_exactly "$patchdir/$m" --dry-run; then
-		echo "ok $n - $m applies after the series"
-	else
-		echo "not ok $n - $m does not apply after the series"
-		sed 's/^/# /' <<< "$out" | head -20
-		failed=$((failed + 1))
-	fi
+	check "$m applies after the series" "$m does not apply after the series" 20 \
+		applies_exactly "$patchdir/$m" --dry-run
 done
 echo "# series ($release): ${#patches[@]} patches, ${#mutants[@]} mutants, $failed failure(s)"
 [ "$failed" -eq 0 ]

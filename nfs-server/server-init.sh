@@ -9,6 +9,9 @@ base_mounts nfstb-server
 parse_cmdline
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 
+# The run's nonce (the orchestrator's, also on the client's command line):
+# the verdict ties this console to the run by it.
+log "phase=server-booted nonce=${nfstb_nonce:--}"
 mount -t tmpfs -o size=${nfstb_exportsize:-768m} tmpfs /export
 chmod 777 /export
 # nfstb.cleanmb=N: a file the client reads for clean page cache (natural

@@ -128,14 +128,9 @@ void kernel_log_parse(const struct lines *log, struct kernel_complaints *k)
 
 const char *complaint_class_name(enum complaint_class cls)
 {
-	static const char *const names[] = {
-		[COMPLAINT_PANIC] = "panic",
-		[COMPLAINT_OOPS] = "oops",
-		[COMPLAINT_LOCKDEP] = "lockdep_report",
-		[COMPLAINT_LOCKDEP_OFF] = "lockdep_off",
-		[COMPLAINT_LOCK_LEAK] = "lock_leak",
-		[COMPLAINT_HUNG_TASK] = "hung_task",
-	};
+#define COMPLAINT_NAME(value, name) [value] = name,
+	static const char *const names[] = { COMPLAINT_CLASS_LIST(COMPLAINT_NAME) };
+#undef COMPLAINT_NAME
 
 	return enum_name(names, ARRAY_SIZE(names), cls, "?");
 }

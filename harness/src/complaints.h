@@ -15,17 +15,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* What a complaint means for the verdict. */
-enum complaint_class {
-	COMPLAINT_PANIC,	/* PANIC */
-	COMPLAINT_OOPS,		/* OOPS: a crash, a warning, a detector */
-	COMPLAINT_LOCKDEP,	/* a lockdep report head: OOPS, except where
-				 * the rule set judges lockdep (rule l) */
-	COMPLAINT_LOCKDEP_OFF,	/* LOCKDEP-OFF: lockdep gave up */
-	COMPLAINT_LOCK_LEAK,	/* LOCK-LEAK */
-	COMPLAINT_HUNG_TASK,	/* the hung-task detector: rule a's evidence */
-	COMPLAINT_CLASSES,
-};
+/* What a complaint means for the verdict, and its key in run.json. */
+#define COMPLAINT_CLASS_LIST(X) \
+	X(COMPLAINT_PANIC, "panic")	/* PANIC */ \
+	X(COMPLAINT_OOPS, "oops")	/* OOPS: a crash, a warning, a detector */ \
+	X(COMPLAINT_LOCKDEP, "lockdep_report") /* OOPS, except where rule l judges lockdep */ \
+	X(COMPLAINT_LOCKDEP_OFF, "lockdep_off") /* LOCKDEP-OFF: lockdep gave up */ \
+	X(COMPLAINT_LOCK_LEAK, "lock_leak") /* LOCK-LEAK */ \
+	X(COMPLAINT_HUNG_TASK, "hung_task") /* the hung-task detector: rule a's evidence */
+
+#define COMPLAINT_ENUM(value, name) value,
+enum complaint_class { COMPLAINT_CLASS_LIST(COMPLAINT_ENUM) COMPLAINT_CLASSES };
+#undef COMPLAINT_ENUM
 
 /*
  * The rule sets an entry is expected evidence in rather than a complaint,

@@ -6,22 +6,29 @@
 #include "console.h"
 #include "util.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The guest init's markers and the workloads' result lines. */
 
+#define BOOT_FIELD(f) { #f, offsetof(struct boot_marker, f), \
+			sizeof(((struct boot_marker *)0)->f) }
+
 static void parse_booted(struct boot_marker *b, const char *msg)
 {
+	/* the keys the verdict ties the run to */
+	static const struct { const char *key; size_t off, len; } fields[] = {
+		BOOT_FIELD(scenario), BOOT_FIELD(arm), BOOT_FIELD(mode),
+		BOOT_FIELD(run), BOOT_FIELD(seed), BOOT_FIELD(proto),
+		BOOT_FIELD(boot), BOOT_FIELD(nonce),
+	};
+
 	b->seen = true;
-	kv_get(msg, "scenario", b->scenario, sizeof(b->scenario));
-	kv_get(msg, "arm", b->arm, sizeof(b->arm));
-	kv_get(msg, "mode", b->mode, sizeof(b->mode));
-	kv_get(msg, "run", b->run, sizeof(b->run));
-	kv_get(msg, "seed", b->seed, sizeof(b->seed));
-	kv_get(msg, "proto", b->proto, sizeof(b->proto));
-	kv_get(msg, "boot", b->boot, sizeof(b->boot));
+	for (size_t i = 0; i < ARRAY_SIZE(fields); i++)
+		kv_get(msg, fields[i].key, (char *)b + fields[i].off,
+		       fields[i].len);
 }
 
 static void parse_nfstb(struct markers *m, const char *msg, int64_t t)
@@ -38,6 +45,8 @@ static void parse_nfstb(struct markers *m, const char *msg, int64_t t)
 	}
 	if (!strcmp(phase, "booted") && !m->booted.seen)
 		parse_booted(&m->booted, msg);
+	if (!strcmp(phase, "server-booted") && !m->server_boots++)
+		kv_get(msg, "nonce", m->server_nonce, sizeof(m->server_nonce));
 	if (!strcmp(phase, "reconnect") && m->reconnect_us == TIME_NONE)
 		m->reconnect_us = t;
 	if (!strcmp(phase, "tracing")) {
@@ -134,7 +143,7 @@ static void keep(char *dst, size_t len, const char *text)
 
 static void parse_anchor(struct markers *m, const char *msg, int64_t t)
 {
-	char run[96];
+	char run[160];
 	long seq;
 
 	if (!kv_get(msg, "run", run, sizeof(run)) ||

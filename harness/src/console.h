@@ -48,6 +48,7 @@ struct boot_marker {
 	char scenario[64], arm[16], mode[16], run[96], seed[32];
 	char proto[8];
 	char boot[64];		/* /proc/sys/kernel/random/boot_id */
+	char nonce[40];		/* the orchestrator's token of this run */
 };
 
 struct markers {
@@ -93,8 +94,11 @@ struct markers {
 	 */
 #define MARKERS_MAX_ANCHORS 16
 	int64_t anchor_us[MARKERS_MAX_ANCHORS + 1];
-	char anchor_run[96];
+	char anchor_run[160];
 	char verify_run[96];		/* the last "server-verify run=" */
+	/* the server's "phase=server-booted nonce=N": how many, the first */
+	long server_boots;
+	char server_nonce[40];
 	bool tracing_announced;		/* ... with heartbeat_ms= */
 	/* Workload lines, verbatim (text after the tag), last one kept. */
 	char writer_ready[160];

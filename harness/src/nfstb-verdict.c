@@ -36,7 +36,7 @@ static void usage(void)
 	       "       --scenario NAME --arm NAME --mode NAME\n"
 	       "       --rules smoke|reconnect-injected|reconnect-direct|lockdep|swap\n"
 	       "       --role none|fixed|control|stock\n"
-	       "       --watchdog 0|1 --out DIR [--seed N] [--run RID] [--pcap-summary FILE]\n"
+	       "       --watchdog 0|1 --out DIR [--seed N] [--run RID] [--nonce N] [--pcap-summary FILE]\n"
 	       "       [--outcome TEXT]\n"
 	       "--rules and --role are what scenarios.def declares for the mode ('judge')\n"
 	       "and the arm ('role'); --arm and --mode are the names the boot marker must say.\n"
@@ -49,7 +49,7 @@ static void usage(void)
 	       "--rules lockdep adds LOCKDEP(reclaim-connect)/OTHER-LOCKDEP after (c);\n"
 	       "--rules swap judges nfstb-swapfill's lines (OOM, verified ok=1, swap traffic);\n"
 	       "a connect worker blocked in direct reclaim is DEADLOCK(swap-connect-starved).\n"
-	       "--seed N, --run RID: the booted marker must say them.  --pcap-summary FILE:\n"
+	       "--seed N, --run RID, --nonce N: the booted marker must say them.  --pcap-summary FILE:\n"
 	       "nfstb-pcapsum's pcap-summary.txt, the packet witness.  --outcome TEXT:\n"
 	       "what the orchestrator saw end the run (run.json's orchestrator, and\n"
 	       "named in rule (c)'s reason).\n"
@@ -124,7 +124,7 @@ int main(int argc, char **argv)
 {
 	enum { O_CONSOLE = 1, O_TRACE, O_SERVER, O_SCENARIO, O_ARM, O_MODE,
 	       O_WATCHDOG, O_OUT, O_SEED, O_PCAP, O_OUTCOME, O_RUN, O_RULES,
-	       O_ROLE };
+	       O_ROLE, O_NONCE };
 	static const struct option opts[] = {
 		{ "console", required_argument, NULL, O_CONSOLE },
 		{ "trace", required_argument, NULL, O_TRACE },
@@ -140,6 +140,7 @@ int main(int argc, char **argv)
 		{ "run", required_argument, NULL, O_RUN },
 		{ "rules", required_argument, NULL, O_RULES },
 		{ "role", required_argument, NULL, O_ROLE },
+		{ "nonce", required_argument, NULL, O_NONCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -168,6 +169,7 @@ int main(int argc, char **argv)
 		case O_RUN: in->run = optarg; break;
 		case O_RULES: rules = optarg; break;
 		case O_ROLE: role = optarg; break;
+		case O_NONCE: in->nonce = optarg; break;
 		default:
 			cli_other_option(prog, opt, argv, usage);
 		}
@@ -215,6 +217,8 @@ int main(int argc, char **argv)
 		cli_usage_error(prog, "bad --outcome (one line of at most 200 characters)");
 	if (in->seed && !valid_name(in->seed))
 		cli_usage_error(prog, "bad --seed '%s'", in->seed);
+	if (in->nonce && !valid_name(in->nonce))
+		cli_usage_error(prog, "bad --nonce '%s'", in->nonce);
 	if (in->run && !valid_name(in->run))
 		cli_usage_error(prog, "bad --run '%s' (letters, digits, ._+-)",
 				in->run);

@@ -337,21 +337,28 @@ out:
 	return rc;
 }
 
-void pcap_anchors_add(struct pcap_anchors *as, const struct pcap_anchor *a)
-{
-	if (as->n == as->cap) {
-		as->cap = as->cap ? as->cap * 2 : 16;
-		as->v = xrealloc(as->v, as->cap * sizeof(*as->v));
+/*
+ * The add and free of a doubling array, struct NAME { ELEM *v; size_t n,
+ * cap; } (pcap_anchors, pcap_recs), whose first allocation holds FIRST.
+ */
+#define DEFINE_PCAP_ARRAY(name, elem, first)				\
+	void name##_add(struct name *a, const elem *x)			\
+	{								\
+		if (a->n == a->cap) {					\
+			a->cap = a->cap ? a->cap * 2 : (first);		\
+			a->v = xrealloc(a->v, a->cap * sizeof(*a->v));	\
+		}							\
+		a->v[a->n++] = *x;					\
+	}								\
+									\
+	void name##_free(struct name *a)				\
+	{								\
+		free(a->v);						\
+		a->v = NULL;						\
+		a->n = a->cap = 0;					\
 	}
-	as->v[as->n++] = *a;
-}
 
-void pcap_anchors_free(struct pcap_anchors *as)
-{
-	free(as->v);
-	as->v = NULL;
-	as->n = as->cap = 0;
-}
+DEFINE_PCAP_ARRAY(pcap_anchors, struct pcap_anchor, 16)
 
 static int cmp_anchor_seq(const void *a, const void *b)
 {
@@ -402,21 +409,7 @@ static void write_anchors(FILE *f, const struct pcap_anchors *as, const char *se
 
 #define NFS_PORT 2049
 
-void pcap_recs_add(struct pcap_recs *rs, const struct pkt_rec *r)
-{
-	if (rs->n == rs->cap) {
-		rs->cap = rs->cap ? rs->cap * 2 : 1024;
-		rs->v = xrealloc(rs->v, rs->cap * sizeof(*rs->v));
-	}
-	rs->v[rs->n++] = *r;
-}
-
-void pcap_recs_free(struct pcap_recs *rs)
-{
-	free(rs->v);
-	rs->v = NULL;
-	rs->n = rs->cap = 0;
-}
+DEFINE_PCAP_ARRAY(pcap_recs, struct pkt_rec, 1024)
 
 int pcap_recs_load(const char *path, struct pcap_recs *rs)
 {

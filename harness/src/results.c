@@ -446,11 +446,28 @@ static void mean_of(double sum, long n, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
+/* The cells of a group's row that are worked out, not counted. */
+struct group_cells {
+	char expect[64], mean_detect[32], mean_deadlock[32];
+	const char *ok;		/* "ok" or "FAIL" */
+};
+
+/* Fills @c for @g; returns whether the group met its expectation. */
+static bool group_cells(const struct table_group *g, struct group_cells *c)
+{
+	bool ok = table_group_ok(g, c->expect, sizeof(c->expect));
+
+	mean_of(g->detect_sum, g->detect_n, c->mean_detect, sizeof(c->mean_detect));
+	mean_of(g->deadlock_sum, g->deadlock_n, c->mean_deadlock,
+		sizeof(c->mean_deadlock));
+	c->ok = ok ? "ok" : "FAIL";
+	return ok;
+}
+
 size_t table_print(FILE *f, const struct table *t)
 {
 	int w = (int)strlen("scenario");
 	size_t failed = 0;
-	char expect[64], mean[32], to_deadlock[32];
 
 	for (size_t i = 0; i < t->n; i++)
 		if ((int)strlen(t->v[i].scenario) > w)
@@ -461,17 +478,13 @@ size_t table_print(FILE *f, const struct table *t)
 		"mean_deadlock_s", "mean_detect_s", "expect", "ok");
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
-		bool ok = table_group_ok(g, expect, sizeof(expect));
+		struct group_cells c;
 
-		mean_of(g->detect_sum, g->detect_n, mean, sizeof(mean));
-		mean_of(g->deadlock_sum, g->deadlock_n, to_deadlock,
-			sizeof(to_deadlock));
+		failed += !group_cells(g, &c);
 		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %7ld  %4ld  %8ld  %7ld  %4ld  %5ld  %7ld  %15s  %13s  %-18s  %s\n",
 			w, g->scenario, g->arm, g->mode, g->runs, g->missing,
 			g->pass, g->deadlock, g->lockdep, g->oom, g->other,
-			g->reclaim, to_deadlock, mean, expect,
-			ok ? "ok" : "FAIL");
-		failed += !ok;
+			g->reclaim, c.mean_deadlock, c.mean_detect, c.expect, c.ok);
 	}
 	fprintf(f, "%zu passed, %zu failed\n", t->n - failed, failed);
 	return failed;
@@ -479,21 +492,17 @@ size_t table_print(FILE *f, const struct table *t)
 
 void table_write_summary(FILE *f, const struct table *t)
 {
-	char expect[64], mean[32], to_deadlock[32];
-
 	fputs("scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\n",
 	      f);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
-		bool ok = table_group_ok(g, expect, sizeof(expect));
+		struct group_cells c;
 
-		mean_of(g->detect_sum, g->detect_n, mean, sizeof(mean));
-		mean_of(g->deadlock_sum, g->deadlock_n, to_deadlock,
-			sizeof(to_deadlock));
+		group_cells(g, &c);
 		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\t%s\n",
 			g->scenario, g->arm, g->mode, g->runs, g->missing, g->pass,
 			g->deadlock, g->lockdep, g->oom, g->other, g->reclaim,
-			to_deadlock, mean, expect, ok ? "ok" : "FAIL");
+			c.mean_deadlock, c.mean_detect, c.expect, c.ok);
 	}
 }
 

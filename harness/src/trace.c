@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -457,6 +458,7 @@ static void on_run_record(struct trace_counts *c, const struct trace_event *ev)
 	kv_get(ev->fields, "run", c->run_run, sizeof(c->run_run));
 	kv_get(ev->fields, "seed", c->run_seed, sizeof(c->run_seed));
 	kv_get(ev->fields, "boot", c->run_boot, sizeof(c->run_boot));
+	kv_get(ev->fields, "nonce", c->run_nonce, sizeof(c->run_nonce));
 	c->run_us = ev->ts_us;
 }
 
@@ -713,28 +715,31 @@ void trace_story(const struct lines *trace, int64_t reconnect_us,
 	free(w);
 }
 
+/* Each step's name in run.json, and what is missing when it is the last. */
+static const struct {
+	const char *name, *missing;
+} story_steps[] = {
+	[STORY_NONE] = { "none",
+			 "no connect worker entered after the reconnect began" },
+	[STORY_ENTERED] = { "entered",
+			    "no reclaim inside a connect worker that entered after the reconnect" },
+	[STORY_RECLAIM] = { "reclaim",
+			    "no decision=skip_nofs by that worker after its reclaim began" },
+	[STORY_SKIP] = { "skip",
+			 "that worker never exited with the flags it entered with" },
+	[STORY_EXITED] = { "exited", "nothing" },
+};
+
 const char *story_step_name(enum story_step reached)
 {
-	static const char *const names[] = {
-		[STORY_NONE] = "none", [STORY_ENTERED] = "entered",
-		[STORY_RECLAIM] = "reclaim", [STORY_SKIP] = "skip",
-		[STORY_EXITED] = "exited",
-	};
-
-	return enum_name(names, ARRAY_SIZE(names), reached, "?");
+	return (size_t)reached < ARRAY_SIZE(story_steps) ?
+	       story_steps[reached].name : "?";
 }
 
 const char *story_step_missing(enum story_step reached)
 {
-	static const char *const next[] = {
-		[STORY_NONE] = "no connect worker entered after the reconnect began",
-		[STORY_ENTERED] = "no reclaim inside a connect worker that entered after the reconnect",
-		[STORY_RECLAIM] = "no decision=skip_nofs by that worker after its reclaim began",
-		[STORY_SKIP] = "that worker never exited with the flags it entered with",
-		[STORY_EXITED] = "nothing",
-	};
-
-	return enum_name(next, ARRAY_SIZE(next), reached, "?");
+	return (size_t)reached < ARRAY_SIZE(story_steps) ?
+	       story_steps[reached].missing : "?";
 }
 
 const char *trace_flags_restored(const struct trace_counts *c)
@@ -744,36 +749,56 @@ const char *trace_flags_restored(const struct trace_counts *c)
 	return c->exits_mismatched ? "mismatch" : "ok";
 }
 
+/*
+ * What nfstb-tracecheck prints, in its order: a count, a time, a text
+ * ("none" when empty) or the flags' verdict (trace_flags_restored).
+ */
+enum print_kind { PRINT_COUNT, PRINT_TIME, PRINT_TEXT, PRINT_FLAGS };
+
+#define PRINT(key, kind, member) { key, kind, offsetof(struct trace_counts, member) }
+static const struct {
+	const char *key;
+	enum print_kind kind;
+	size_t off;
+} print_fields[] = {
+	PRINT("worker_enter", PRINT_COUNT, worker_enter),
+	PRINT("worker_exit", PRINT_COUNT, worker_exit),
+	PRINT("inject_reclaim", PRINT_COUNT, inject_reclaim),
+	PRINT("inject_in_worker", PRINT_COUNT, inject_in_worker),
+	PRINT("inject_fs_in_worker", PRINT_COUNT, inject_fs_in_worker),
+	PRINT("inject_sites", PRINT_TEXT, inject_site_list),
+	PRINT("release_skip_in_worker", PRINT_COUNT, skip_in_worker),
+	PRINT("release_writeback_in_worker", PRINT_COUNT, writeback_in_worker),
+	PRINT("release_skip_elsewhere", PRINT_COUNT, skip_elsewhere),
+	PRINT("release_writeback_elsewhere", PRINT_COUNT, writeback_elsewhere),
+	PRINT("release_async_in_worker", PRINT_COUNT, async_in_worker),
+	PRINT("release_async_elsewhere", PRINT_COUNT, async_elsewhere),
+	PRINT("flags_restored", PRINT_FLAGS, exits_checked),
+	PRINT("workers_unexited", PRINT_COUNT, workers_unexited),
+	PRINT("nofs_in_worker", PRINT_COUNT, nofs_in_worker),
+	PRINT("memalloc_in_worker", PRINT_COUNT, memalloc_in_worker),
+	PRINT("reclaim_in_worker", PRINT_COUNT, reclaim_in_worker),
+	PRINT("page_alloc_in_worker", PRINT_COUNT, page_alloc_in_worker),
+	PRINT("first_reclaim_in_worker", PRINT_TEXT, first_reclaim_in_worker),
+	PRINT("first_skip_time", PRINT_TIME, first_skip_us),
+	PRINT("first_writeback_time", PRINT_TIME, first_writeback_us),
+};
+
 void trace_print(FILE *f, const struct trace_counts *c)
 {
-	char t1[32], t2[32];
+	for (size_t i = 0; i < ARRAY_SIZE(print_fields); i++) {
+		const char *at = (const char *)c + print_fields[i].off;
+		char t[32];
 
-	fprintf(f, "worker_enter=%ld\n", c->worker_enter);
-	fprintf(f, "worker_exit=%ld\n", c->worker_exit);
-	fprintf(f, "inject_reclaim=%ld\n", c->inject_reclaim);
-	fprintf(f, "inject_in_worker=%ld\n", c->inject_in_worker);
-	fprintf(f, "inject_fs_in_worker=%ld\n", c->inject_fs_in_worker);
-	fprintf(f, "inject_sites=%s\n",
-		c->inject_site_list[0] ? c->inject_site_list : "none");
-	fprintf(f, "release_skip_in_worker=%ld\n", c->skip_in_worker);
-	fprintf(f, "release_writeback_in_worker=%ld\n",
-		c->writeback_in_worker);
-	fprintf(f, "release_skip_elsewhere=%ld\n", c->skip_elsewhere);
-	fprintf(f, "release_writeback_elsewhere=%ld\n",
-		c->writeback_elsewhere);
-	fprintf(f, "release_async_in_worker=%ld\n", c->async_in_worker);
-	fprintf(f, "release_async_elsewhere=%ld\n", c->async_elsewhere);
-	fprintf(f, "flags_restored=%s\n", trace_flags_restored(c));
-	fprintf(f, "workers_unexited=%ld\n", c->workers_unexited);
-	fprintf(f, "nofs_in_worker=%ld\n", c->nofs_in_worker);
-	fprintf(f, "memalloc_in_worker=%ld\n", c->memalloc_in_worker);
-	fprintf(f, "reclaim_in_worker=%ld\n", c->reclaim_in_worker);
-	fprintf(f, "page_alloc_in_worker=%ld\n", c->page_alloc_in_worker);
-	fprintf(f, "first_reclaim_in_worker=%s\n",
-		c->first_reclaim_in_worker[0] ? c->first_reclaim_in_worker :
-						"none");
-	fprintf(f, "first_skip_time=%s\n",
-		format_time_us(c->first_skip_us, t1, sizeof(t1)));
-	fprintf(f, "first_writeback_time=%s\n",
-		format_time_us(c->first_writeback_us, t2, sizeof(t2)));
+		fprintf(f, "%s=", print_fields[i].key);
+		if (print_fields[i].kind == PRINT_FLAGS)
+			fputs(trace_flags_restored(c), f);
+		else if (print_fields[i].kind == PRINT_COUNT)
+			fprintf(f, "%ld", *(const long *)at);
+		else if (print_fields[i].kind == PRINT_TIME)
+			fputs(format_time_us(*(const int64_t *)at, t, sizeof(t)), f);
+		else
+			fputs(*at ? at : "none", f);
+		fputc('\n', f);
+	}
 }

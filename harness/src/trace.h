@@ -92,7 +92,7 @@ struct trace_counts {
 	 */
 	long run_records;		/* how many such markers */
 	bool run_record_first;		/* the first one opens the trace */
-	char run_run[96], run_seed[32], run_boot[64];
+	char run_run[96], run_seed[32], run_boot[64], run_nonce[40];
 	int64_t run_us;
 	int64_t first_us, last_us;	/* the trace's first and last event */
 	/* witness events (connect workers, reclaim, release decisions)

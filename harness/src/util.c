@@ -309,6 +309,22 @@ void lines_free(struct lines *l)
 
 /* A console line's printk timestamp and message. */
 
+/* Past CONFIG_PRINTK_CALLER's caller id, "[  T35]" or "[   C1]", if @p has one. */
+static const char *skip_caller_id(const char *p)
+{
+	const char *q;
+
+	if (*p != '[')
+		return p;
+	q = skip_spaces(p + 1);
+	if (*q != 'T' && *q != 'C')
+		return p;
+	q++;
+	while (isdigit((unsigned char)*q))
+		q++;
+	return *q == ']' ? q + 1 : p;
+}
+
 const char *printk_split(const char *line, int64_t *t_us)
 {
 	const char *p = skip_spaces(line);
@@ -329,19 +345,7 @@ const char *printk_split(const char *line, int64_t *t_us)
 		*t_us = TIME_NONE;
 		return line;
 	}
-	p++;
-	/* Caller id: "[  T35]" or "[   C1]". */
-	if (*p == '[') {
-		const char *q = skip_spaces(p + 1);
-
-		if (*q == 'T' || *q == 'C') {
-			q++;
-			while (isdigit((unsigned char)*q))
-				q++;
-			if (*q == ']')
-				p = q + 1;
-		}
-	}
+	p = skip_caller_id(p + 1);
 	/* printk puts exactly one space after the prefix; keep indentation. */
 	if (*p == ' ')
 		p++;
@@ -373,18 +377,7 @@ size_t printk_records(const char *line, struct printk_record *out,
 
 		if (!msg)
 			continue;
-		/* the caller id "[  T35]" of CONFIG_PRINTK_CALLER */
-		if (*msg == '[') {
-			const char *q = skip_spaces(msg + 1);
-
-			if (*q == 'T' || *q == 'C') {
-				q++;
-				while (isdigit((unsigned char)*q))
-					q++;
-				if (*q == ']')
-					msg = q + 1;
-			}
-		}
+		msg = skip_caller_id(msg);
 		if (n)
 			out[n - 1].len = (size_t)(p - out[n - 1].msg);
 		out[n].time_us = t;

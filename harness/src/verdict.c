@@ -86,20 +86,10 @@ bool verdict_run_rules(const verdict_rule *rules, size_t n,
 	return false;
 }
 
-static const char *const rule_set_names[] = {
-	[RULES_SMOKE] = "smoke",
-	[RULES_RECONNECT_INJECTED] = "reconnect-injected",
-	[RULES_RECONNECT_DIRECT] = "reconnect-direct",
-	[RULES_LOCKDEP] = "lockdep",
-	[RULES_SWAP] = "swap",
-};
-
-static const char *const arm_role_names[] = {
-	[ROLE_NONE] = "none",
-	[ROLE_FIXED] = "fixed",
-	[ROLE_CONTROL] = "control",
-	[ROLE_STOCK] = "stock",
-};
+#define ENUM_NAME(value, name) [value] = name,
+static const char *const rule_set_names[] = { RULE_SETS(ENUM_NAME) };
+static const char *const arm_role_names[] = { ARM_ROLES(ENUM_NAME) };
+#undef ENUM_NAME
 
 const char *rule_set_name(enum rule_set r)
 {

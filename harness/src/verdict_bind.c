@@ -90,11 +90,11 @@ bool rule_bound(const struct verdict_input *in, struct verdict *v)
 	if (t->run_records > 1 || !t->run_record_first)
 		return no_judgement(v, 'r', "the trace's 'nfstb-run' record is not its one first record: two traces, or one cut and spliced");
 	if (strcmp(t->run_run, b->run) || strcmp(t->run_seed, b->seed) ||
-	    strcmp(t->run_boot, b->boot)) {
+	    strcmp(t->run_boot, b->boot) || strcmp(t->run_nonce, b->nonce)) {
 		snprintf(why, sizeof(why),
-			 "the trace is of run=%s seed=%s boot=%s, the console of run=%s seed=%s boot=%s",
-			 t->run_run, t->run_seed, t->run_boot, b->run, b->seed,
-			 b->boot);
+			 "the trace is of run=%s seed=%s nonce=%s boot=%s, the console of run=%s seed=%s nonce=%s boot=%s",
+			 t->run_run, t->run_seed, t->run_nonce, t->run_boot,
+			 b->run, b->seed, b->nonce, b->boot);
 		return no_judgement(v, 'r', why);
 	}
 	if (in->client.tracing_us == TIME_NONE ||
@@ -110,6 +110,15 @@ bool rule_bound(const struct verdict_input *in, struct verdict *v)
 		snprintf(why, sizeof(why),
 			 "the trace names no task for %ld witness event(s) (comm <...>, first %s)",
 			 t->unknown_comm, t->first_unknown_comm);
+		return no_judgement(v, 'r', why);
+	}
+	if (in->server_read &&
+	    (in->server.server_boots != 1 ||
+	     strcmp(in->server.server_nonce, b->nonce))) {
+		snprintf(why, sizeof(why),
+			 "the server console has %ld boot marker(s), nonce '%s'; the client's run has nonce '%s'",
+			 in->server.server_boots, in->server.server_nonce,
+			 b->nonce);
 		return no_judgement(v, 'r', why);
 	}
 	for (size_t i = 0; in->server_read && i < in->server.nsummaries; i++) {
@@ -299,12 +308,15 @@ void packet_clock_map(const char *summary, const struct markers *console,
 	lines_free(&l);
 	if (!pc->matched)
 		return;
+	/*
+	 * Each datagram leaves after its console record: offset = the true
+	 * offset plus that anchor's delay.  The least delayed one is the best
+	 * estimate (as NTP's clock filter takes the sample of least delay);
+	 * how closely the two least delayed agree is the mapping's residual.
+	 */
 	qsort(off, pc->matched, sizeof(off[0]), cmp_i64);
-	pc->offset_us = off[pc->matched / 2];
-	pc->residual_us = llabs(off[0] - pc->offset_us) >
-			  llabs(off[pc->matched - 1] - pc->offset_us) ?
-			  llabs(off[0] - pc->offset_us) :
-			  llabs(off[pc->matched - 1] - pc->offset_us);
+	pc->offset_us = off[0];
+	pc->residual_us = pc->matched > 1 ? off[1] - off[0] : 0;
 }
 
 /* Is the capture this run's, and on the console's clock?  Why not, or false. */
@@ -312,8 +324,11 @@ static bool packet_clock_damage(const struct verdict_input *in, char *why,
 				size_t len)
 {
 	const struct packet_clock *pc = &in->pclock;
-	const char *run = in->client.booted.run;
+	char run[160];
 
+	/* the anchors name the run and its nonce: "RUN.NONCE" */
+	snprintf(run, sizeof(run), "%s.%s", in->client.booted.run,
+		 in->client.booted.nonce);
 	if (strcmp(pc->run, run)) {
 		snprintf(why, len, "the capture's clock anchors name run '%s', the console's run is '%s'",
 			 pc->run[0] ? pc->run : "(none)", run);
@@ -335,7 +350,7 @@ static bool packet_clock_damage(const struct verdict_input *in, char *why,
 bool packets_unreadable(const struct verdict_input *in, struct verdict *v)
 {
 	struct lines l;
-	char why[256];
+	char why[512];
 	bool bad;
 
 	if (!in->pcap_given)
@@ -347,7 +362,7 @@ bool packets_unreadable(const struct verdict_input *in, struct verdict *v)
 	}
 	lines_split(in->pcap_summary, &l);
 	bad = pcap_damage(in, &l, why, sizeof(why)) ||
-	      (PACKET_CLOCK_REQUIRED && packet_clock_damage(in, why, sizeof(why)));
+	      packet_clock_damage(in, why, sizeof(why));
 	lines_free(&l);
 	return bad && no_judgement(v, 'n', why);
 }

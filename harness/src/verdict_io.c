@@ -8,6 +8,7 @@
 #include "timeline.h"
 #include "util.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -347,6 +348,30 @@ static void jcount(FILE *f, const char *key, long n, bool last)
 	fprintf(f, "%ld%s\n", n, last ? "" : ",");
 }
 
+/* The trace's counts in run.json: key and member, in the record's order. */
+#define TRACE_COUNT(key, member) { key, offsetof(struct trace_counts, member) }
+static const struct { const char *key; size_t off; } trace_json_counts[] = {
+	TRACE_COUNT("events", events),
+	TRACE_COUNT("worker_enter", worker_enter),
+	TRACE_COUNT("worker_exit", worker_exit),
+	TRACE_COUNT("inject_reclaim", inject_reclaim),
+	TRACE_COUNT("inject_in_worker", inject_in_worker),
+	TRACE_COUNT("release_skip_in_worker", skip_in_worker),
+	TRACE_COUNT("release_writeback_in_worker", writeback_in_worker),
+	TRACE_COUNT("release_skip_elsewhere", skip_elsewhere),
+	TRACE_COUNT("release_writeback_elsewhere", writeback_elsewhere),
+	TRACE_COUNT("release_async_in_worker", async_in_worker),
+	TRACE_COUNT("release_async_elsewhere", async_elsewhere),
+	TRACE_COUNT("release_other", release_other),
+	TRACE_COUNT("nofs_in_worker", nofs_in_worker),
+	TRACE_COUNT("memalloc_in_worker", memalloc_in_worker),
+	TRACE_COUNT("direct_reclaim_begin", direct_reclaim_begin),
+	TRACE_COUNT("reclaim_in_worker", reclaim_in_worker),
+	TRACE_COUNT("page_alloc_in_worker", page_alloc_in_worker),
+	TRACE_COUNT("page_alloc_events", page_alloc_events),
+	TRACE_COUNT("commits_initiated", commits_initiated),
+};
+
 static void json_trace(FILE *f, const struct verdict_input *in)
 {
 	const struct trace_counts *t = &in->trace;
@@ -355,26 +380,12 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	fputs("{\n", f);
 	jkey(f, 4, "readable");
 	fprintf(f, "%s,\n", in->trace_read ? "true" : "false");
-	jcount(f, "events", t->events, false);
-	jcount(f, "worker_enter", t->worker_enter, false);
-	jcount(f, "worker_exit", t->worker_exit, false);
-	jcount(f, "inject_reclaim", t->inject_reclaim, false);
-	jcount(f, "release_skip_in_worker", t->skip_in_worker, false);
-	jcount(f, "release_writeback_in_worker", t->writeback_in_worker, false);
-	jcount(f, "release_skip_elsewhere", t->skip_elsewhere, false);
-	jcount(f, "release_writeback_elsewhere", t->writeback_elsewhere, false);
-	jcount(f, "release_async_in_worker", t->async_in_worker, false);
-	jcount(f, "release_async_elsewhere", t->async_elsewhere, false);
-	jcount(f, "release_other", t->release_other, false);
+	for (size_t i = 0; i < ARRAY_SIZE(trace_json_counts); i++)
+		jcount(f, trace_json_counts[i].key,
+		       *(const long *)((const char *)t +
+				       trace_json_counts[i].off), false);
 	jfield_str(f, 4, "flags_restored", trace_flags_restored(t));
-	jcount(f, "nofs_in_worker", t->nofs_in_worker, false);
-	jcount(f, "memalloc_in_worker", t->memalloc_in_worker, false);
-	jcount(f, "direct_reclaim_begin", t->direct_reclaim_begin, false);
-	jcount(f, "reclaim_in_worker", t->reclaim_in_worker, false);
-	jcount(f, "page_alloc_in_worker", t->page_alloc_in_worker, false);
-	jcount(f, "page_alloc_events", t->page_alloc_events, false);
 	jfield_str(f, 4, "first_reclaim_in_worker", t->first_reclaim_in_worker);
-	jcount(f, "commits_initiated", t->commits_initiated, false);
 	jfield_time(f, 4, "first_skip_time", t->first_skip_us);
 	jfield_time(f, 4, "first_writeback_time", t->first_writeback_us);
 	jfield_str(f, 4, "first_flags_mismatch", t->first_mismatch);
@@ -425,12 +436,15 @@ static void json_binding(FILE *f, const struct verdict_input *in)
 	jkey(f, 2, "binding");
 	fputs("{\n", f);
 	jfield_str(f, 4, "boot", m->booted.boot);
+	jfield_str(f, 4, "nonce", m->booted.nonce);
+	jfield_str(f, 4, "server_nonce", in->server.server_nonce);
 	jkey(f, 4, "trace_run_record");
 	if (t->run_records) {
 		fputs("{", f);
 		json_inline_str(f, "run", t->run_run, false);
 		json_inline_str(f, "seed", t->run_seed, false);
 		json_inline_str(f, "boot", t->run_boot, false);
+		json_inline_str(f, "nonce", t->run_nonce, false);
 		fprintf(f, "\"count\": %ld, \"first\": %s, \"time\": ",
 			t->run_records, t->run_record_first ? "true" : "false");
 		jtime(f, t->run_us);

@@ -200,7 +200,8 @@ bool rule_wrong_run(const struct verdict_input *in, struct verdict *v)
 	       marker_differs("arm", b->arm, in->arm, v) ||
 	       marker_differs("mode", b->mode, in->mode, v) ||
 	       (in->seed && marker_differs("seed", b->seed, in->seed, v)) ||
-	       (in->run && marker_differs("run", b->run, in->run, v));
+	       (in->run && marker_differs("run", b->run, in->run, v)) ||
+	       (in->nonce && marker_differs("nonce", b->nonce, in->nonce, v));
 }
 
 bool rule_flags_leak(const struct verdict_input *in, struct verdict *v)

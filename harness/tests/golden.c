@@ -230,6 +230,47 @@ void test_rmtree(const char *dir)
 	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+void test_tmpdir_remove(char *dir)
+{
+	test_rmtree(dir);
+	free(dir);
+}
+
+static char *vread(const char *fmt, va_list ap)
+{
+	char path[4096];
+	char *text;
+
+	vsnprintf(path, sizeof(path), fmt, ap);
+	text = golden_read(path);
+	if (!text)
+		fail_msg("cannot read %s", path);
+	return text;
+}
+
+char *test_read(const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	text = vread(fmt, ap);
+	va_end(ap);
+	return text;
+}
+
+void test_file_is(const char *want, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	text = vread(fmt, ap);
+	va_end(ap);
+	assert_string_equal(text, want);
+	free(text);
+}
+
 /* "{MEMBERS}" parsed, or abort: a test's own JSON must be right. */
 static json_t *members_object(const char *members)
 {

@@ -75,6 +75,19 @@ struct golden_set {
 };
 
 /*
+ * The main() of a test program without golden inputs: the tests listed
+ * (a cmocka_unit_test() each) run as group @group.
+ */
+#define TEST_MAIN(group, ...)						\
+	int main(void)							\
+	{								\
+		static const struct CMUnitTest tests_[] = { __VA_ARGS__ };	\
+									\
+		return _cmocka_run_group_tests((group), tests_,		\
+					       ARRAY_SIZE(tests_), NULL, NULL); \
+	}
+
+/*
  * A test program's main(): @units, then one test per input of @set, run
  * as group @group.  Returns what main() returns.
  */
@@ -98,6 +111,17 @@ int golden_main(const char *group, const struct CMUnitTest *units,
 char *test_tmpdir(void);
 void test_write(const char *path, const char *text);
 void test_rmtree(const char *dir);
+/* Removes @dir (from test_tmpdir()) and all in it, and frees the name. */
+void test_tmpdir_remove(char *dir);
+
+/*
+ * The whole text of the file at the path @fmt makes (printf-style:
+ * test_read("%s/out", dir)), which must exist; malloc'ed.
+ */
+char *test_read(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The file at the path @fmt makes holds exactly @want. */
+void test_file_is(const char *want, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /*
  * A run record (run.json, schema nfstb-run/1) for tests about a view: the

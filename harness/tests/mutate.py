@@ -474,6 +474,65 @@ class Mutant:
         self.files[name] = ''.join(lines)
 
 
+# ---- the shapes of operator: families declare their members with these
+
+def known(value):
+    return value is not None
+
+
+def need(value, why, ok=bool):
+    """value where ok(value) holds, else Skip(why): the anchor is missing."""
+    if not ok(value):
+        raise Skip(why)
+    return value
+
+
+def edit_op(name, declared, reason, fname, when=ANY):
+    """An operator on one evidence file: the function gets the mutant and
+    the file's lines, changes them in place or returns the new list."""
+    def deco(fn):
+        def run(m):
+            lines = m.lines(fname)
+            out = fn(m, lines)
+            m.put(fname, lines if out is None else out)
+        op(name, declared, reason, when)(run)
+        return fn
+    return deco
+
+
+def drop_op(name, declared, reason, fname, when=ANY):
+    """An operator that deletes lines of one evidence file: the function
+    gives their indices (or raises Skip)."""
+    def deco(pick):
+        @edit_op(name, declared, reason, fname, when)
+        def _(m, lines):
+            drop = set(pick(lines))
+            return [l for i, l in enumerate(lines) if i not in drop]
+        return pick
+    return deco
+
+
+def kv_op(name, declared, reason, fname, locate, key, when=ANY):
+    """An operator that sets key= in the one line locate(lines) finds: the
+    function gives the new value from the old one (None where it is not
+    given), or raises Skip."""
+    def deco(new):
+        @edit_op(name, declared, reason, fname, when)
+        def _(m, lines):
+            i = locate(lines)
+            lines[i] = set_kv(lines[i], key, new(kv_line(lines[i], key)))
+        return new
+    return deco
+
+
+def lines_with(lines, text):
+    return [i for i, l in enumerate(lines) if text in l]
+
+
+def crlf(lines):
+    return [content(l) + '\r\n' if eol(l) else l for l in lines]
+
+
 # ---- anchors shared by the operators
 
 def is_dump_line(line):
@@ -493,16 +552,11 @@ def complaint_index(m, lines):
     """Where a kernel complaint goes: before a DEADLOCK base's dump, else
     right after phase=reconnect, else right after phase=booted."""
     if m.base.deadlock:
-        i = dump_index(lines)
-        if i is None:
-            raise Skip('no SysRq/hung-task dump in the console')
-        return i
+        return need(dump_index(lines), 'no SysRq/hung-task dump in the console', known)
     i = find(lines, lambda l: 'nfstb: phase=reconnect' in l)
     if i is None:
         i = booted_index(lines)
-    if i is None:
-        raise Skip('no phase=reconnect or phase=booted marker')
-    return i + 1
+    return need(i, 'no phase=reconnect or phase=booted marker', known) + 1
 
 
 def task_blocks(lines):
@@ -528,10 +582,13 @@ def task_blocks(lines):
     return out
 
 
-def writeback_pids(tlines):
-    return {e.pid for _, e in events(tlines)
-            if e.event == 'nfs_release_folio' and e.kv('decision') == 'writeback'
-            and e.kv('connect_worker') == '1'}
+def releases(tlines, decision, pid=None, worker=False):
+    """(index, Ev) of the nfs_release_folio events with this decision=, of
+    one pid if given, only those with connect_worker=1 if worker."""
+    return [(i, e) for i, e in events(tlines)
+            if e.event == 'nfs_release_folio' and e.kv('decision') == decision
+            and (pid is None or e.pid == pid)
+            and (not worker or e.kv('connect_worker') == '1')]
 
 
 def blocked_worker(m):
@@ -539,7 +596,7 @@ def blocked_worker(m):
     clines = m.lines(CONSOLE)
     tlines = m.lines(TRACE)
     blocks = task_blocks(clines)
-    wb = writeback_pids(tlines)
+    wb = {e.pid for _, e in releases(tlines, 'writeback', worker=True)}
     for pid, comm, s, e in blocks:
         if pid in wb:
             return pid, comm
@@ -550,15 +607,23 @@ def blocked_worker(m):
 
 
 def last_writeback(tlines, pid):
-    hits = [(i, e) for i, e in events(tlines)
-            if e.pid == pid and e.event == 'nfs_release_folio'
-            and e.kv('decision') == 'writeback']
-    if not hits:
-        raise Skip('no decision=writeback by pid %d in the trace' % pid)
-    return hits[-1]
+    return need(releases(tlines, 'writeback', pid),
+                'no decision=writeback by pid %d in the trace' % pid)[-1]
 
 
 # ---- kernel complaints
+
+def insert_op(name, declared, reason, msgs, when=ANY, prefix='', stamped=True):
+    """An operator that puts msgs on the client console where a kernel
+    complaint goes: as printk records (behind prefix), or unstamped."""
+    @edit_op(name, declared, reason, CONSOLE, when)
+    def _(m, lines):
+        idx = complaint_index(m, lines)
+        if stamped:
+            insert_stamped(lines, idx, msgs, prefix)
+        else:
+            insert_raw(lines, idx, msgs)
+
 
 COMPLAINTS = [
     ('kernel-bug', 'OOPS', ['kernel BUG at fs/nfs/write.c:757!',
@@ -586,23 +651,17 @@ COMPLAINTS = [
 def complaint_op(short, declared, msgs):
     when = ANY if declared == 'PANIC' else NOT_LOCKDEP
     reason = ('a kernel complaint on the client console: "%s"' % msgs[0])
-
-    @op('complaint-' + short, declared, reason, when)
-    def _(m):
-        lines = m.lines(CONSOLE)
-        insert_stamped(lines, complaint_index(m, lines), msgs)
-        m.put(CONSOLE, lines)
+    insert_op('complaint-' + short, declared, reason, msgs, when)
 
 
 for _short, _declared, _msgs in COMPLAINTS:
     complaint_op(_short, _declared, _msgs)
 
 
-@op('complaint-after-prompt', 'OOPS',
-    'a page-fault BUG: printed on the shell prompt\'s line ("/ # \\e[6n[ t] BUG: ...")',
-    NOT_LOCKDEP)
-def _(m):
-    lines = m.lines(CONSOLE)
+@edit_op('complaint-after-prompt', 'OOPS',
+         'a page-fault BUG: printed on the shell prompt\'s line ("/ # \\e[6n[ t] BUG: ...")',
+         CONSOLE, NOT_LOCKDEP)
+def _(m, lines):
     idx = complaint_index(m, lines)
     msg = 'BUG: unable to handle page fault for address: ffffffffffffff8b'
     prompt = None
@@ -616,39 +675,20 @@ def _(m):
         line = lines[prompt]
         e = eol(line) or file_eol(lines)
         lines[prompt] = content(line) + fmt_stamp(t) + ' ' + msg + e
-    m.put(CONSOLE, lines)
 
 
-@op('complaint-after-nul', 'OOPS',
-    'a kernel BUG line behind a NUL byte ("\\0[ t] kernel BUG at mm/vmscan.c:1234!")',
-    NOT_LOCKDEP)
-def _(m):
-    lines = m.lines(CONSOLE)
-    insert_stamped(lines, complaint_index(m, lines),
-                   ['kernel BUG at mm/vmscan.c:1234!'], prefix='\x00')
-    m.put(CONSOLE, lines)
-
-
-@op('complaint-leaked-lock', 'LOCK-LEAK',
-    'lockdep\'s "lock held when returning to user space" in a passing run (rule z; '
-    'in the lockdep rule set it is a lockdep report, rule l)',
-    EXPECT_PASS & When('not mode lockdep', lambda b: b.mode != 'lockdep'))
-def _(m):
-    lines = m.lines(CONSOLE)
-    insert_stamped(lines, complaint_index(m, lines),
-                   ['WARNING: lock held when returning to user space!',
-                    'nfstb-writer/57 is leaving the kernel with locks still held!'])
-    m.put(CONSOLE, lines)
-
-
-@op('complaint-lockdep-off', 'LOCKDEP-OFF',
-    'lockdep switched itself off in a passing run (rule z)', EXPECT_PASS)
-def _(m):
-    lines = m.lines(CONSOLE)
-    insert_stamped(lines, complaint_index(m, lines),
-                   ['turning off the locking correctness validator.',
-                    'INFO: lockdep is turned off.'])
-    m.put(CONSOLE, lines)
+insert_op('complaint-after-nul', 'OOPS',
+          'a kernel BUG line behind a NUL byte ("\\0[ t] kernel BUG at mm/vmscan.c:1234!")',
+          ['kernel BUG at mm/vmscan.c:1234!'], NOT_LOCKDEP, prefix='\x00')
+insert_op('complaint-leaked-lock', 'LOCK-LEAK',
+          'lockdep\'s "lock held when returning to user space" in a passing run (rule z; '
+          'in the lockdep rule set it is a lockdep report, rule l)',
+          ['WARNING: lock held when returning to user space!',
+           'nfstb-writer/57 is leaving the kernel with locks still held!'],
+          EXPECT_PASS & When('not mode lockdep', lambda b: b.mode != 'lockdep'))
+insert_op('complaint-lockdep-off', 'LOCKDEP-OFF', 'lockdep switched itself off in a passing run (rule z)',
+          ['turning off the locking correctness validator.', 'INFO: lockdep is turned off.'],
+          EXPECT_PASS)
 
 
 # ---- neutral
@@ -657,68 +697,54 @@ def _(m):
 def _(m):
     for f in EVIDENCE:
         if m.files.get(f) is not None:
-            m.put(f, [content(l) + '\r\n' if eol(l) else l for l in m.lines(f)])
+            m.put(f, crlf(m.lines(f)))
 
 
-@op('neutral-userspace-bytes', NEUTRAL,
-    'a 0xff byte and ESC sequences in a user-space (unstamped) console line')
-def _(m):
-    lines = m.lines(CONSOLE)
+@edit_op('neutral-userspace-bytes', NEUTRAL,
+         'a 0xff byte and ESC sequences in a user-space (unstamped) console line', CONSOLE)
+def _(m, lines):
     b = booted_index(lines) or 0
-    i = find(lines, lambda l: stamp(l) is None and content(l).strip()
-             and not re.search(r'\[\s*\d+\.\d+\]', l), b)
-    if i is None:
-        raise Skip('no unstamped user-space line')
+    i = need(find(lines, lambda l: stamp(l) is None and content(l).strip()
+                  and not re.search(r'\[\s*\d+\.\d+\]', l), b),
+             'no unstamped user-space line', known)
     c = content(lines[i])
     half = len(c) // 2
     lines[i] = with_content(lines[i], '\x1b[0;1m' + c[:half] + '\xff' + c[half:] +
                             '\x1b[0m\x1b[K')
-    m.put(CONSOLE, lines)
 
 
-@op('neutral-userspace-bug', NEUTRAL,
-    'an unstamped user-space line "BUG: this is shell output" is no kernel complaint')
-def _(m):
-    lines = m.lines(CONSOLE)
-    insert_raw(lines, complaint_index(m, lines), ['BUG: this is shell output'])
-    m.put(CONSOLE, lines)
+insert_op('neutral-userspace-bug', NEUTRAL,
+          'an unstamped user-space line "BUG: this is shell output" is no kernel complaint',
+          ['BUG: this is shell output'], stamped=False)
 
 
-@op('neutral-server-swap', NEUTRAL,
-    'two adjacent non-nfstb server console lines swapped')
-def _(m):
-    lines = m.lines(SERVER)
-
+@edit_op('neutral-server-swap', NEUTRAL, 'two adjacent non-nfstb server console lines swapped', SERVER)
+def _(m, lines):
     def plain(l):
         return content(l).strip() and 'nfstb' not in l
-    pairs = [i for i in range(len(lines) - 1)
-             if plain(lines[i]) and plain(lines[i + 1])
-             and content(lines[i]) != content(lines[i + 1])]
-    if not pairs:
-        raise Skip('no two adjacent non-nfstb server lines')
+    pairs = need([i for i in range(len(lines) - 1)
+                  if plain(lines[i]) and plain(lines[i + 1])
+                  and content(lines[i]) != content(lines[i + 1])],
+                 'no two adjacent non-nfstb server lines')
     # nearest the middle, preferring a pair whose stamps differ (the
     # swap then also steps the server's clock back a little)
     i = min(pairs, key=lambda k: (stamp(lines[k]) == stamp(lines[k + 1]),
                                   abs(2 * k + 1 - len(lines)), k))
     a, b = lines[i], lines[i + 1]
     lines[i], lines[i + 1] = with_content(a, content(b)), with_content(b, content(a))
-    m.put(SERVER, lines)
 
 
-@op('neutral-trace-trailing-spaces', NEUTRAL, 'trailing spaces on every trace line')
-def _(m):
-    lines = m.lines(TRACE)
-    if not lines:
-        raise Skip('empty trace')
-    m.put(TRACE, [with_content(l, content(l) + '   ') for l in lines])
+@edit_op('neutral-trace-trailing-spaces', NEUTRAL, 'trailing spaces on every trace line', TRACE)
+def _(m, lines):
+    return [with_content(l, content(l) + '   ') for l in need(lines, 'empty trace')]
 
 
 # ---- liveness of the trace witness
 
-@op('trace-cut-tail', 'NO-JUDGEMENT',
-    'every trace line of the last 3 s before the console\'s end dropped: the witness stopped early')
-def _(m):
-    lines = m.lines(TRACE)
+@edit_op('trace-cut-tail', 'NO-JUDGEMENT',
+         'every trace line of the last 3 s before the console\'s end dropped: the witness stopped early',
+         TRACE)
+def _(m, lines):
     stamps = [float(x) for x in re.findall(r'\[\s*(\d+\.\d+)\]', m.files[CONSOLE] or '')]
     if len(lines) < 3 or not stamps:
         raise Skip('trace too short or console without stamps')
@@ -727,81 +753,61 @@ def _(m):
     def keep(line):
         t = re.search(r'\s(\d+\.\d+):\s', content(line))
         return not t or float(t.group(1)) <= end
-    m.put(TRACE, [l for l in lines if keep(l)])
+    return [l for l in lines if keep(l)]
 
 
-@op('trace-lost-events', 'NO-JUDGEMENT', 'trace_pipe\'s "CPU:1 [LOST 312 EVENTS]" in the middle of the trace')
-def _(m):
-    lines = m.lines(TRACE)
-    if not lines:
-        raise Skip('empty trace')
-    insert_raw(lines, len(lines) // 2, ['CPU:1 [LOST 312 EVENTS]'])
-    m.put(TRACE, lines)
+@edit_op('trace-lost-events', 'NO-JUDGEMENT',
+         'trace_pipe\'s "CPU:1 [LOST 312 EVENTS]" in the middle of the trace', TRACE)
+def _(m, lines):
+    insert_raw(lines, len(need(lines, 'empty trace')) // 2, ['CPU:1 [LOST 312 EVENTS]'])
 
 
 def heartbeats(lines):
     return [(i, e) for i, e in events(lines) if is_heartbeat(e)]
 
 
-@op('heartbeat-drop-one', 'NO-JUDGEMENT', 'one heartbeat in the middle of the trace deleted (a seq missing)')
-def _(m):
-    lines = m.lines(TRACE)
-    hb = heartbeats(lines)
-    if len(hb) < 3:
-        raise Skip('fewer than 3 heartbeats')
-    del lines[hb[len(hb) // 2][0]]
-    m.put(TRACE, lines)
+@drop_op('heartbeat-drop-one', 'NO-JUDGEMENT', 'one heartbeat in the middle of the trace deleted (a seq missing)',
+         TRACE)
+def _(lines):
+    hb = need(heartbeats(lines), 'fewer than 3 heartbeats', lambda h: len(h) >= 3)
+    return [hb[len(hb) // 2][0]]
 
 
-@op('heartbeat-restart', 'NO-JUDGEMENT', 'the second half\'s heartbeats numbered from seq=1 again (a restarted pump)')
-def _(m):
-    lines = m.lines(TRACE)
-    hb = heartbeats(lines)
-    if len(hb) < 2:
-        raise Skip('fewer than 2 heartbeats')
+@edit_op('heartbeat-restart', 'NO-JUDGEMENT',
+         'the second half\'s heartbeats numbered from seq=1 again (a restarted pump)', TRACE)
+def _(m, lines):
+    hb = need(heartbeats(lines), 'fewer than 2 heartbeats', lambda h: len(h) >= 2)
     for n, (i, e) in enumerate(hb[len(hb) // 2:], 1):
         lines[i] = set_kv(lines[i], 'seq', n)
-    m.put(TRACE, lines)
 
 
-@op('heartbeat-none', 'NO-JUDGEMENT', 'every heartbeat deleted: an announced heartbeat the trace never carries')
-def _(m):
-    lines = m.lines(TRACE)
-    hb = {i for i, _ in heartbeats(lines)}
-    if not hb:
-        raise Skip('no heartbeat')
-    m.put(TRACE, [l for i, l in enumerate(lines) if i not in hb])
+@drop_op('heartbeat-none', 'NO-JUDGEMENT',
+         'every heartbeat deleted: an announced heartbeat the trace never carries', TRACE)
+def _(lines):
+    return need([i for i, _ in heartbeats(lines)], 'no heartbeat')
 
 
-@op('trace-empty', 'NO-JUDGEMENT', 'an empty trace file although the console announced a heartbeat')
-def _(m):
-    lines = m.lines(TRACE)
-    if not lines:
-        raise Skip('trace already empty')
-    m.put(TRACE, [])
+@drop_op('trace-empty', 'NO-JUDGEMENT', 'an empty trace file although the console announced a heartbeat', TRACE)
+def _(lines):
+    return range(len(need(lines, 'trace already empty')))
 
 
-@op('console-no-heartbeat-ms', 'NO-JUDGEMENT', 'heartbeat_ms=500 removed from the console\'s phase=tracing line')
-def _(m):
-    lines = m.lines(CONSOLE)
-    i = find(lines, lambda l: 'nfstb: phase=tracing' in l and 'heartbeat_ms=' in l)
-    if i is None:
-        raise Skip('no phase=tracing ... heartbeat_ms=')
+@edit_op('console-no-heartbeat-ms', 'NO-JUDGEMENT',
+         'heartbeat_ms=500 removed from the console\'s phase=tracing line', CONSOLE)
+def _(m, lines):
+    i = need(find(lines, lambda l: 'nfstb: phase=tracing' in l and 'heartbeat_ms=' in l),
+             'no phase=tracing ... heartbeat_ms=', known)
     lines[i] = re.sub(r' ?heartbeat_ms=\S*', '', lines[i], count=1)
-    m.put(CONSOLE, lines)
 
 
-@op('trace-comm-unknown', 'NO-JUDGEMENT',
-    'every line of the first connect worker\'s pid has comm <...>', HAS_WORKER)
-def _(m):
-    lines = m.lines(TRACE)
-    first = next((e for _, e in events(lines) if e.event == 'xs_connect_worker_enter'), None)
-    if first is None:
-        raise Skip('no xs_connect_worker_enter')
+@edit_op('trace-comm-unknown', 'NO-JUDGEMENT',
+         'every line of the first connect worker\'s pid has comm <...>', TRACE, HAS_WORKER)
+def _(m, lines):
+    first = need(next((e for _, e in events(lines) if e.event == 'xs_connect_worker_enter'), None),
+                 'no xs_connect_worker_enter', known)
     for i, e in events(lines):
         if e.pid == first.pid:
             lines[i] = retask(lines[i], comm='<...>')
-    m.put(TRACE, lines)
 
 
 # ---- binding of the evidence to the run
@@ -813,21 +819,6 @@ def run_record(lines):
     raise Skip('no nfstb-run record in the trace')
 
 
-@op('run-record-delete', 'NO-JUDGEMENT', 'the trace\'s nfstb-run record deleted: the trace is bound to no run')
-def _(m):
-    lines = m.lines(TRACE)
-    del lines[run_record(lines)]
-    m.put(TRACE, lines)
-
-
-@op('run-record-run', 'NO-JUDGEMENT', 'the trace\'s nfstb-run record names another run=')
-def _(m):
-    lines = m.lines(TRACE)
-    i = run_record(lines)
-    lines[i] = set_kv(lines[i], 'run', bump_name(kv_line(lines[i], 'run') or 'run'))
-    m.put(TRACE, lines)
-
-
 def other_boot(boot):
     for k, ch in enumerate(boot):
         if ch in '0123456789abcdef':
@@ -835,213 +826,234 @@ def other_boot(boot):
     return boot + '0'
 
 
-@op('run-record-boot', 'NO-JUDGEMENT', 'the trace\'s nfstb-run record names another boot=')
-def _(m):
-    lines = m.lines(TRACE)
-    i = run_record(lines)
-    boot = kv_line(lines[i], 'boot')
-    if boot is None:
-        raise Skip('the nfstb-run record has no boot=')
-    lines[i] = set_kv(lines[i], 'boot', other_boot(boot))
-    m.put(TRACE, lines)
+@drop_op('run-record-delete', 'NO-JUDGEMENT',
+         'the trace\'s nfstb-run record deleted: the trace is bound to no run', TRACE)
+def _(lines):
+    return [run_record(lines)]
 
 
-@op('trace-other-base', 'NO-JUDGEMENT', 'the trace replaced by another base\'s trace (same mode if possible)')
-def _(m):
-    d = donor(m.base, m.bases, lambda b: b.files[TRACE] is not None
-              and b.files[TRACE] != m.base.files[TRACE])
-    if d is None:
-        raise Skip('no other base with a different trace')
-    m.files[TRACE] = d.files[TRACE]
+@kv_op('run-record-run', 'NO-JUDGEMENT', 'the trace\'s nfstb-run record names another run=',
+       TRACE, run_record, 'run')
+def _(run):
+    return bump_name(run or 'run')
 
 
-def shift_trace(m, delta):
-    lines = m.lines(TRACE)
-    evs = events(lines)
-    if not evs:
-        raise Skip('no trace event')
-    for i, e in evs:
-        lines[i] = retime(lines[i], max(0, e.us + delta))
-    m.put(TRACE, lines)
+@kv_op('run-record-boot', 'NO-JUDGEMENT', 'the trace\'s nfstb-run record names another boot=',
+       TRACE, run_record, 'boot')
+def _(boot):
+    return other_boot(need(boot, 'the nfstb-run record has no boot=', known))
 
 
-@op('trace-shift-later', 'NO-JUDGEMENT', 'every trace timestamp 30 s later: not the console\'s clock')
-def _(m):
-    shift_trace(m, 30000000)
+def donor_op(name, reason, fname, want, why, when=ANY):
+    """An operator (NO-JUDGEMENT) that puts another base's file in place of
+    this one's (donor(): one that want() holds for and whose file differs)."""
+    @op(name, 'NO-JUDGEMENT', reason, when)
+    def _(m):
+        d = need(donor(m.base, m.bases, lambda b: want(b) and b.files[fname] != m.base.files[fname]),
+                 why, known)
+        m.files[fname] = d.files[fname]
 
 
-@op('trace-shift-earlier', 'NO-JUDGEMENT', 'every trace timestamp 5 s earlier (clamped at 0): not the console\'s clock')
-def _(m):
-    shift_trace(m, -5000000)
+donor_op('trace-other-base', 'the trace replaced by another base\'s trace (same mode if possible)',
+         TRACE, lambda b: b.files[TRACE] is not None, 'no other base with a different trace')
 
 
-@op('server-other-base', 'NO-JUDGEMENT', 'the server console replaced by another base\'s', HAS_SERVER_SUMMARY)
-def _(m):
-    d = donor(m.base, m.bases, lambda b: b.has_server_summary
-              and b.files[SERVER] != m.base.files[SERVER])
-    if d is None:
-        raise Skip('no other base with a different server summary')
-    m.files[SERVER] = d.files[SERVER]
+def shift_op(name, reason, delta):
+    """An operator (NO-JUDGEMENT) that moves every trace event by delta us
+    (clamped at 0)."""
+    @edit_op(name, 'NO-JUDGEMENT', reason, TRACE)
+    def _(m, lines):
+        for i, e in need(events(lines), 'no trace event'):
+            lines[i] = retime(lines[i], max(0, e.us + delta))
 
 
-@op('server-verify-run', 'NO-JUDGEMENT', 'the server\'s "nfstb: server-verify run=" names another run',
-    HAS_SERVER_SUMMARY)
-def _(m):
-    lines = m.lines(SERVER)
-    i = find(lines, lambda l: 'nfstb: server-verify ' in l and 'run=' in l)
-    if i is None:
-        raise Skip('no server-verify run= line')
-    lines[i] = set_kv(lines[i], 'run', bump_name(kv_line(lines[i], 'run')))
-    m.put(SERVER, lines)
+shift_op('trace-shift-later', 'every trace timestamp 30 s later: not the console\'s clock', 30000000)
+shift_op('trace-shift-earlier', 'every trace timestamp 5 s earlier (clamped at 0): not the console\'s clock',
+         -5000000)
+donor_op('server-other-base', 'the server console replaced by another base\'s', SERVER,
+         lambda b: b.has_server_summary, 'no other base with a different server summary',
+         HAS_SERVER_SUMMARY)
 
 
-@op('console-second-boot', 'NO-JUDGEMENT',
-    'a second boot appended to the console (its first 20 lines, Linux version banner, stamps from 0)')
-def _(m):
-    lines = m.lines(CONSOLE)
-    b = find(lines, lambda l: 'Linux version ' in l)
-    if b is None:
-        raise Skip('no Linux version banner')
+def server_verify(lines):
+    return need(find(lines, lambda l: 'nfstb: server-verify ' in l and 'run=' in l),
+                'no server-verify run= line', known)
+
+
+@kv_op('server-verify-run', 'NO-JUDGEMENT', 'the server\'s "nfstb: server-verify run=" names another run',
+       SERVER, server_verify, 'run', HAS_SERVER_SUMMARY)
+def _(run):
+    return bump_name(run)
+
+
+@edit_op('console-second-boot', 'NO-JUDGEMENT',
+         'a second boot appended to the console (its first 20 lines, Linux version banner, stamps from 0)',
+         CONSOLE)
+def _(m, lines):
+    b = need(find(lines, lambda l: 'Linux version ' in l), 'no Linux version banner', known)
     copy = lines[b:b + 20]
     t0 = stamp(copy[0]) or 0
     copy = [restamp(content(l), stamp(l) - t0) if stamp(l) is not None else content(l)
             for l in copy]
     insert_raw(lines, len(lines), copy)
-    m.put(CONSOLE, lines)
 
 
-def boot_marker(m):
-    lines = m.lines(CONSOLE)
-    i = booted_index(lines)
-    if i is None:
-        raise Skip('no boot marker')
-    return lines, i
+def boot_marker(lines):
+    return need(booted_index(lines), 'no boot marker', known)
 
 
-@op('boot-arm-other', 'WRONG-RUN', 'the boot marker names the other arm (fixed<->control)', TWO_ARMS)
-def _(m):
-    lines, i = boot_marker(m)
-    arm = kv_line(lines[i], 'arm')
-    if arm not in ('fixed', 'control'):
-        raise Skip('boot marker arm=%s' % arm)
-    lines[i] = set_kv(lines[i], 'arm', 'control' if arm == 'fixed' else 'fixed')
-    m.put(CONSOLE, lines)
+def boot_op(name, declared, reason, key, when=ANY):
+    """A kv_op on the client console's boot marker (nfstb: phase=booted)."""
+    return kv_op(name, declared, reason, CONSOLE, boot_marker, key, when)
 
 
-@op('boot-seed-other', 'WRONG-RUN', 'the boot marker names another seed')
-def _(m):
-    lines, i = boot_marker(m)
-    seed = kv_line(lines[i], 'seed')
-    if seed is None or not seed.isdigit():
-        raise Skip('no numeric seed= in the boot marker')
-    lines[i] = set_kv(lines[i], 'seed', (int(seed) + 1) % 4294967296)
-    m.put(CONSOLE, lines)
+@boot_op('boot-arm-other', 'WRONG-RUN', 'the boot marker names the other arm (fixed<->control)', 'arm', TWO_ARMS)
+def _(arm):
+    need(arm, 'boot marker arm=%s' % arm, lambda a: a in ('fixed', 'control'))
+    return 'control' if arm == 'fixed' else 'fixed'
 
 
-@op('boot-scenario-other', 'WRONG-RUN', 'the boot marker names another scenario (rule m)')
-def _(m):
-    lines, i = boot_marker(m)
-    s = kv_line(lines[i], 'scenario')
-    if not s:
-        raise Skip('no scenario= in the boot marker')
-    lines[i] = set_kv(lines[i], 'scenario', s + '-other')
-    m.put(CONSOLE, lines)
+@boot_op('boot-seed-other', 'WRONG-RUN', 'the boot marker names another seed', 'seed')
+def _(seed):
+    need(seed, 'no numeric seed= in the boot marker', lambda s: s is not None and s.isdigit())
+    return (int(seed) + 1) % 4294967296
 
 
-@op('boot-mode-other', 'WRONG-RUN', 'the boot marker names another mode (rule m)')
-def _(m):
-    lines, i = boot_marker(m)
-    mode = kv_line(lines[i], 'mode')
-    if not mode:
-        raise Skip('no mode= in the boot marker')
-    lines[i] = set_kv(lines[i], 'mode', 'natural' if mode == 'forced' else 'forced')
-    m.put(CONSOLE, lines)
+@boot_op('boot-scenario-other', 'WRONG-RUN', 'the boot marker names another scenario (rule m)', 'scenario')
+def _(scenario):
+    return need(scenario, 'no scenario= in the boot marker') + '-other'
 
 
-@op('boot-run-other', 'WRONG-RUN', 'the boot marker names another run= than the judged one (like seed)', HAS_RUN)
-def _(m):
-    lines, i = boot_marker(m)
-    run = kv_line(lines[i], 'run')
-    if not run:
-        raise Skip('no run= in the boot marker')
-    lines[i] = set_kv(lines[i], 'run', bump_name(run))
-    m.put(CONSOLE, lines)
+@boot_op('boot-mode-other', 'WRONG-RUN', 'the boot marker names another mode (rule m)', 'mode')
+def _(mode):
+    return 'natural' if need(mode, 'no mode= in the boot marker') == 'forced' else 'forced'
 
 
-@op('boot-marker-delete', 'WRONG-RUN', 'no boot marker at all (rule m)')
-def _(m):
-    lines, i = boot_marker(m)
-    del lines[i]
-    m.put(CONSOLE, lines)
+@boot_op('boot-run-other', 'WRONG-RUN', 'the boot marker names another run= than the judged one (like seed)',
+         'run', HAS_RUN)
+def _(run):
+    return bump_name(need(run, 'no run= in the boot marker'))
 
 
-@op('boot-id-other', 'NO-JUDGEMENT', 'the boot marker\'s boot= differs from the trace\'s nfstb-run record')
-def _(m):
-    lines, i = boot_marker(m)
-    boot = kv_line(lines[i], 'boot')
-    if boot is None:
-        raise Skip('no boot= in the boot marker')
-    lines[i] = set_kv(lines[i], 'boot', other_boot(boot))
-    m.put(CONSOLE, lines)
+@drop_op('boot-marker-delete', 'WRONG-RUN', 'no boot marker at all (rule m)', CONSOLE)
+def _(lines):
+    return [boot_marker(lines)]
+
+
+@boot_op('boot-id-other', 'NO-JUDGEMENT', 'the boot marker\'s boot= differs from the trace\'s nfstb-run record',
+         'boot')
+def _(boot):
+    return other_boot(need(boot, 'no boot= in the boot marker', known))
+
+
+# ---- the run's nonce and the capture's clock anchors
+
+def server_booted(lines):
+    return need(find(lines, lambda l: 'nfstb: phase=server-booted ' in l),
+                'no server-booted marker', known)
+
+
+@kv_op('server-nonce-other', 'NO-JUDGEMENT',
+       'the server console\'s nonce is another run\'s (a server console of another run of the same name)',
+       SERVER, server_booted, 'nonce')
+def _(nonce):
+    return other_boot(need(nonce, 'no nonce= on the server-booted marker', known))
+
+
+@kv_op('run-record-nonce', 'NO-JUDGEMENT', 'the trace\'s nfstb-run record names another nonce=',
+       TRACE, run_record, 'nonce')
+def _(nonce):
+    return other_boot(need(nonce, 'the nfstb-run record has no nonce=', known))
+
+
+@boot_op('boot-nonce-other', 'WRONG-RUN', 'the boot marker names another nonce than the orchestrator passed',
+         'nonce', When('judge has nonce=', lambda b: 'nonce' in b.judge))
+def _(nonce):
+    return other_boot(need(nonce, 'no nonce= in the boot marker', known))
+
+
+@drop_op('anchors-console-deleted', 'NO-JUDGEMENT',
+         'every "nfstb: anchor" record deleted from the console: the capture is on no known clock',
+         CONSOLE, HAS_PCAP)
+def _(lines):
+    return need([i for i, l in enumerate(lines) if 'nfstb: anchor ' in l], 'no anchor records')
+
+
+def anchor_line(key):
+    def at(lines):
+        return need(find(lines, lambda l: content(l).startswith(key + '=')), 'no %s= line' % key, known)
+    return at
+
+
+@edit_op('anchor-run-other', 'NO-JUDGEMENT',
+         'the capture\'s anchor_run= names another run\'s nonce (a capture of another run of the same name)',
+         PCAP, HAS_PCAP)
+def _(m, lines):
+    i = anchor_line('anchor_run')(lines)
+    lines[i] = with_content(lines[i], other_boot(content(lines[i])))
+
+
+@edit_op('anchor-early', 'NO-JUDGEMENT',
+         'one anchor datagram 50 ms before its console record\'s place: the clock mapping\'s residual too large',
+         PCAP, HAS_PCAP)
+def _(m, lines):
+    i = anchor_line('anchor.3')(lines)
+    v = float(content(lines[i]).split('=', 1)[1]) - 0.050
+    lines[i] = with_content(lines[i], 'anchor.3=%.6f' % v)
+
+
+@drop_op('anchors-capture-deleted', 'NO-JUDGEMENT',
+         'the capture\'s anchor.K= lines deleted (the capture kept no anchor datagram)', PCAP, HAS_PCAP)
+def _(lines):
+    return need([i for i, l in enumerate(lines) if content(l).startswith('anchor.')],
+                'no anchor.K= lines')
 
 
 # ---- packets
 
-def pcap_lines(m):
-    return m.lines(PCAP)
-
-
 def pcap_key(lines, key):
-    i = find(lines, lambda l: content(l).startswith(key + '='))
-    if i is None:
-        raise Skip('no %s= in the packet summary' % key)
-    return i
+    return need(find(lines, lambda l: content(l).startswith(key + '=')),
+                'no %s= in the packet summary' % key, known)
 
 
-@op('pcap-capture-none', 'NO-JUDGEMENT', 'capture=none: the packets cannot witness', HAS_PCAP & CAPTURED)
-def _(m):
-    lines = pcap_lines(m)
-    i = pcap_key(lines, 'capture')
-    lines[i] = with_content(lines[i], 'capture=none')
-    m.put(PCAP, lines)
+def pcap_op(name, declared, reason, key, when):
+    """A kv_op on the key=value line of the packet summary."""
+    return kv_op(name, declared, reason, PCAP, lambda lines: pcap_key(lines, key), key, when)
 
 
-@op('pcap-no-unanswered', 'NO-JUDGEMENT', 'the unanswered_calls= line deleted', HAS_PCAP)
-def _(m):
-    lines = pcap_lines(m)
-    del lines[pcap_key(lines, 'unanswered_calls')]
-    m.put(PCAP, lines)
+@pcap_op('pcap-capture-none', 'NO-JUDGEMENT', 'capture=none: the packets cannot witness', 'capture',
+         HAS_PCAP & CAPTURED)
+def _(capture):
+    return 'none'
 
 
-@op('pcap-duplicate-key', 'NO-JUDGEMENT', 'unanswered_calls= given twice with different values', HAS_PCAP)
-def _(m):
-    lines = pcap_lines(m)
+@drop_op('pcap-no-unanswered', 'NO-JUDGEMENT', 'the unanswered_calls= line deleted', PCAP, HAS_PCAP)
+def _(lines):
+    return [pcap_key(lines, 'unanswered_calls')]
+
+
+@edit_op('pcap-duplicate-key', 'NO-JUDGEMENT', 'unanswered_calls= given twice with different values',
+         PCAP, HAS_PCAP)
+def _(m, lines):
     i = pcap_key(lines, 'unanswered_calls')
     v = content(lines[i]).split('=', 1)[1]
     insert_raw(lines, i + 1, ['unanswered_calls=%d' % ((int(v) if v.isdigit() else 0) + 3)])
-    m.put(PCAP, lines)
 
 
-@op('pcap-capture-dropped', 'NO-JUDGEMENT', 'capture_dropped=7: the capture lost packets', HAS_PCAP)
-def _(m):
-    lines = pcap_lines(m)
+@edit_op('pcap-capture-dropped', 'NO-JUDGEMENT', 'capture_dropped=7: the capture lost packets', PCAP, HAS_PCAP)
+def _(m, lines):
     i = find(lines, lambda l: content(l).startswith('capture_dropped='))
     if i is None:
         insert_raw(lines, len(lines), ['capture_dropped=7'])
     else:
         lines[i] = with_content(lines[i], 'capture_dropped=7')
-    m.put(PCAP, lines)
 
 
-@op('pcap-transport-flip', 'NO-JUDGEMENT', 'the packet summary\'s transport flipped tcp<->udp', HAS_PCAP)
-def _(m):
-    lines = pcap_lines(m)
-    i = pcap_key(lines, 'transport')
-    t = content(lines[i]).split('=', 1)[1]
-    if t not in ('tcp', 'udp'):
-        raise Skip('transport=%s' % t)
-    lines[i] = with_content(lines[i], 'transport=' + ('udp' if t == 'tcp' else 'tcp'))
-    m.put(PCAP, lines)
+@pcap_op('pcap-transport-flip', 'NO-JUDGEMENT', 'the packet summary\'s transport flipped tcp<->udp',
+         'transport', HAS_PCAP)
+def _(transport):
+    need(transport, 'transport=%s' % transport, lambda t: t in ('tcp', 'udp'))
+    return 'udp' if transport == 'tcp' else 'tcp'
 
 
 @op('pcap-file-missing', 'ERROR', 'pcap-summary.txt deleted while --pcap-summary still names it', HAS_PCAP)
@@ -1049,19 +1061,17 @@ def _(m):
     m.files[PCAP] = None
 
 
-@op('pcap-truncated-crlf', 'NO-JUDGEMENT', 'capture=truncated, with CRLF line endings', HAS_PCAP)
-def _(m):
-    lines = pcap_lines(m)
+@edit_op('pcap-truncated-crlf', 'NO-JUDGEMENT', 'capture=truncated, with CRLF line endings', PCAP, HAS_PCAP)
+def _(m, lines):
     i = pcap_key(lines, 'capture')
     lines[i] = with_content(lines[i], 'capture=truncated')
-    m.put(PCAP, [content(l) + '\r\n' if eol(l) else l for l in lines])
+    return crlf(lines)
 
 
-@op('pcap-unanswered', 'WITNESS-DISAGREE',
-    '3 calls unanswered and no packet dropped: the packets cannot vouch for a PASS (rule n)',
-    EXPECT_PASS & HAS_PCAP & CAPTURED)
-def _(m):
-    lines = pcap_lines(m)
+@edit_op('pcap-unanswered', 'WITNESS-DISAGREE',
+         '3 calls unanswered and no packet dropped: the packets cannot vouch for a PASS (rule n)',
+         PCAP, EXPECT_PASS & HAS_PCAP & CAPTURED)
+def _(m, lines):
     i = pcap_key(lines, 'unanswered_calls')
     lines[i] = with_content(lines[i], 'unanswered_calls=3')
     j = find(lines, lambda l: content(l).startswith('unanswered_xids='))
@@ -1070,56 +1080,56 @@ def _(m):
         insert_raw(lines, i + 1, xids)
     else:
         lines[j:j + 1] = [with_content(lines[j], x) for x in xids]
-    m.put(PCAP, lines)
 
 
-@op('dl-packets-reconnect', 'WITNESS-DISAGREE',
-    'the packets show a reconnect SYN after the close of a DEADLOCK (rule a.3)',
-    DEADLOCK & HAS_PCAP & CAPTURED & TCP)
-def _(m):
-    lines = pcap_lines(m)
-    i = pcap_key(lines, 'reconnect_syn')
-    if content(lines[i]) != 'reconnect_syn=0':
-        raise Skip('reconnect_syn is not 0')
-    lines[i] = with_content(lines[i], 'reconnect_syn=1')
-    m.put(PCAP, lines)
+@pcap_op('dl-packets-reconnect', 'WITNESS-DISAGREE',
+         'the packets show a reconnect SYN after the close of a DEADLOCK (rule a.3)',
+         'reconnect_syn', DEADLOCK & HAS_PCAP & CAPTURED & TCP)
+def _(syn):
+    need(syn, 'reconnect_syn is not 0', lambda s: s == '0')
+    return 1
 
 
 # ---- data
 
 def summaries(lines):
-    return [i for i, l in enumerate(lines) if 'nfstb-verify: summary ' in l]
+    return lines_with(lines, 'nfstb-verify: summary ')
 
 
-def last_client_summary(m):
-    lines = m.lines(CONSOLE)
-    s = summaries(lines)
-    if not s:
-        raise Skip('no client verify summary')
-    return lines, s[-1]
+def last_client_summary(lines):
+    return need(summaries(lines), 'no client verify summary')[-1]
+
+
+def a_count(value):
+    """A count of at least 1 (the value of files=, bytes=)."""
+    return bool(value) and value.isdigit() and int(value) >= 1
+
+
+def zeroed(line, *keys):
+    for k in keys:
+        line = set_kv(line, k, 0)
+    return line
 
 
 @op('data-all-zero', 'NO-JUDGEMENT', 'writer totals and every verify summary say files=0 ok=0 bytes=0', HAS_DATA)
 def _(m):
     lines = m.lines(CONSOLE)
-    for i, l in enumerate(lines):
-        if 'nfstb-writer: committed ' in l:
-            lines[i] = set_kv(set_kv(l, 'files', 0), 'bytes', 0)
+    for i in lines_with(lines, 'nfstb-writer: committed '):
+        lines[i] = zeroed(lines[i], 'files', 'bytes')
     for i in summaries(lines):
-        lines[i] = set_kv(set_kv(set_kv(lines[i], 'files', 0), 'ok', 0), 'bytes', 0)
+        lines[i] = zeroed(lines[i], 'files', 'ok', 'bytes')
     m.put(CONSOLE, lines)
     if m.files.get(SERVER) is not None:
         sl = m.lines(SERVER)
         for i in summaries(sl):
-            sl[i] = set_kv(set_kv(set_kv(sl[i], 'files', 0), 'ok', 0), 'bytes', 0)
+            sl[i] = zeroed(sl[i], 'files', 'ok', 'bytes')
         m.put(SERVER, sl)
 
 
-@op('data-failed-negative', 'NO-JUDGEMENT', 'the client summary says failed=-1', HAS_DATA & HAS_CLIENT_SUMMARY)
-def _(m):
-    lines, i = last_client_summary(m)
-    lines[i] = set_kv(lines[i], 'failed', -1)
-    m.put(CONSOLE, lines)
+@kv_op('data-failed-negative', 'NO-JUDGEMENT', 'the client summary says failed=-1',
+       CONSOLE, last_client_summary, 'failed', HAS_DATA & HAS_CLIENT_SUMMARY)
+def _(failed):
+    return -1
 
 
 @op('data-fail-line', 'NO-JUDGEMENT',
@@ -1138,65 +1148,52 @@ def _(m):
     raise Skip('no summary with failed=0')
 
 
-@op('data-cut-summary', 'NO-JUDGEMENT',
-    'the console ends in the middle of the client summary (bytes= cut, no newline)',
-    HAS_DATA & HAS_CLIENT_SUMMARY)
-def _(m):
-    lines, i = last_client_summary(m)
+@edit_op('data-cut-summary', 'NO-JUDGEMENT',
+         'the console ends in the middle of the client summary (bytes= cut, no newline)',
+         CONSOLE, HAS_DATA & HAS_CLIENT_SUMMARY)
+def _(m, lines):
+    i = last_client_summary(lines)
     c = content(lines[i])
-    k = c.find('bytes=')
-    if k < 0:
-        raise Skip('the client summary has no bytes=')
+    k = need(c.find('bytes='), 'the client summary has no bytes=', lambda k: k >= 0)
     digits = re.match(r'\d*', c[k + 6:]).group(0)
-    m.put(CONSOLE, lines[:i] + [c[:k + 6 + len(digits) // 2]])
+    return lines[:i] + [c[:k + 6 + len(digits) // 2]]
 
 
-@op('data-loss-client', 'DATA-LOSS', 'positive control: the client summary says failed=1 ok=files-1',
-    HAS_DATA & HAS_CLIENT_SUMMARY)
-def _(m):
-    lines, i = last_client_summary(m)
-    files = kv_line(lines[i], 'files')
-    if not files or not files.isdigit() or int(files) < 1:
-        raise Skip('the client summary has no files>0')
+@edit_op('data-loss-client', 'DATA-LOSS', 'positive control: the client summary says failed=1 ok=files-1',
+         CONSOLE, HAS_DATA & HAS_CLIENT_SUMMARY)
+def _(m, lines):
+    i = last_client_summary(lines)
+    files = need(kv_line(lines[i], 'files'), 'the client summary has no files>0', a_count)
     lines[i] = set_kv(set_kv(lines[i], 'ok', int(files) - 1), 'failed', 1)
-    m.put(CONSOLE, lines)
 
 
-@op('data-loss-server-bytes', 'DATA-LOSS', 'positive control: the server summary\'s bytes one less',
-    HAS_DATA & HAS_SERVER_SUMMARY)
-def _(m):
-    lines = m.lines(SERVER)
-    s = summaries(lines)
-    b = kv_line(lines[s[-1]], 'bytes') if s else None
-    if not b or not b.isdigit() or int(b) < 1:
-        raise Skip('no server summary with bytes>0')
-    lines[s[-1]] = set_kv(lines[s[-1]], 'bytes', int(b) - 1)
-    m.put(SERVER, lines)
+@kv_op('data-loss-server-bytes', 'DATA-LOSS', 'positive control: the server summary\'s bytes one less',
+       SERVER, lambda lines: need(summaries(lines), 'no server summary with bytes>0')[-1], 'bytes',
+       HAS_DATA & HAS_SERVER_SUMMARY)
+def _(nbytes):
+    return int(need(nbytes, 'no server summary with bytes>0', a_count)) - 1
 
 
-@op('data-manifest-truncated', 'DATA-LOSS', 'the client summary says manifest=truncated (rule d)',
-    HAS_DATA & HAS_CLIENT_SUMMARY)
-def _(m):
-    lines, i = last_client_summary(m)
+@edit_op('data-manifest-truncated', 'DATA-LOSS', 'the client summary says manifest=truncated (rule d)',
+         CONSOLE, HAS_DATA & HAS_CLIENT_SUMMARY)
+def _(m, lines):
+    i = last_client_summary(lines)
     if kv_line(lines[i], 'manifest') is not None:
         lines[i] = set_kv(lines[i], 'manifest', 'truncated')
     else:
         lines[i] = with_content(lines[i], content(lines[i]).rstrip() + ' manifest=truncated')
-    m.put(CONSOLE, lines)
 
 
-@op('data-no-writer-totals', 'NO-JUDGEMENT', 'the writer\'s committed totals deleted (rule v)',
-    EXPECT_PASS & HAS_DATA)
-def _(m):
-    lines = m.lines(CONSOLE)
-    m.put(CONSOLE, [l for l in lines if 'nfstb-writer: committed ' not in l])
+@drop_op('data-no-writer-totals', 'NO-JUDGEMENT', 'the writer\'s committed totals deleted (rule v)',
+         CONSOLE, EXPECT_PASS & HAS_DATA)
+def _(lines):
+    return lines_with(lines, 'nfstb-writer: committed ')
 
 
-@op('data-no-server-summary', 'NO-JUDGEMENT', 'the server verify summary deleted (rule v)',
-    EXPECT_PASS & HAS_SERVER_SUMMARY)
-def _(m):
-    lines = m.lines(SERVER)
-    m.put(SERVER, [l for l in lines if 'nfstb-verify: summary ' not in l])
+@drop_op('data-no-server-summary', 'NO-JUDGEMENT', 'the server verify summary deleted (rule v)',
+         SERVER, EXPECT_PASS & HAS_SERVER_SUMMARY)
+def _(lines):
+    return summaries(lines)
 
 
 # ---- the fixed arm's PASS story
@@ -1205,105 +1202,78 @@ def worker_pids(lines):
     return {e.pid for _, e in events(lines) if e.event == 'xs_connect_worker_enter'}
 
 
-@op('pass-no-worker-enter', 'NO-JUDGEMENT', 'every xs_connect_worker_enter deleted', PASS_STORY)
-def _(m):
-    lines = m.lines(TRACE)
-    drop = {i for i, e in events(lines) if e.event == 'xs_connect_worker_enter'}
-    if not drop:
-        raise Skip('no xs_connect_worker_enter')
-    m.put(TRACE, [l for i, l in enumerate(lines) if i not in drop])
+@drop_op('pass-no-worker-enter', 'NO-JUDGEMENT', 'every xs_connect_worker_enter deleted', TRACE, PASS_STORY)
+def _(lines):
+    return need([i for i, e in events(lines) if e.event == 'xs_connect_worker_enter'],
+                'no xs_connect_worker_enter')
 
 
-@op('pass-no-reclaim-in-worker', 'NO-JUDGEMENT',
-    'the connect workers\' reclaim_inject and direct_reclaim_begin lines deleted', PASS_STORY)
-def _(m):
-    lines = m.lines(TRACE)
+@drop_op('pass-no-reclaim-in-worker', 'NO-JUDGEMENT',
+         'the connect workers\' reclaim_inject and direct_reclaim_begin lines deleted', TRACE, PASS_STORY)
+def _(lines):
     pids = worker_pids(lines)
-    drop = {i for i, e in events(lines) if e.pid in pids and e.event in
-            ('mm_vmscan_reclaim_inject', 'mm_vmscan_direct_reclaim_begin')}
-    if not drop:
-        raise Skip('no reclaim by a connect worker')
-    m.put(TRACE, [l for i, l in enumerate(lines) if i not in drop])
+    return need([i for i, e in events(lines) if e.pid in pids and e.event in
+                 ('mm_vmscan_reclaim_inject', 'mm_vmscan_direct_reclaim_begin')],
+                'no reclaim by a connect worker')
 
 
-@op('pass-skip-foreign-pid', 'NO-JUDGEMENT',
-    'every decision=skip_nofs by a task that never enters a connect worker (nfstb-writer-999)',
-    PASS_STORY)
-def _(m):
-    lines = m.lines(TRACE)
+@edit_op('pass-skip-foreign-pid', 'NO-JUDGEMENT',
+         'every decision=skip_nofs by a task that never enters a connect worker (nfstb-writer-999)',
+         TRACE, PASS_STORY)
+def _(m, lines):
     pids = worker_pids(lines)
     pid = 999
     while pid in pids:
         pid = pid * 10 + 9
-    hits = [i for i, e in events(lines)
-            if e.event == 'nfs_release_folio' and e.kv('decision') == 'skip_nofs']
-    if not hits:
-        raise Skip('no decision=skip_nofs')
-    for i in hits:
+    for i, _ in need(releases(lines, 'skip_nofs'), 'no decision=skip_nofs'):
         lines[i] = retask(lines[i], comm='nfstb-writer', pid=pid)
-    m.put(TRACE, lines)
 
 
-@op('pass-reconnect-late', 'NO-JUDGEMENT',
-    'the console\'s phase=reconnect moved after the trace\'s last event', PASS_STORY)
-def _(m):
-    lines = m.lines(CONSOLE)
-    i = find(lines, lambda l: 'nfstb: phase=reconnect' in l and stamp(l) is not None)
-    if i is None:
-        raise Skip('no stamped phase=reconnect')
-    evs = [e for _, e in events(m.lines(TRACE)) if e.event != 'tracing_mark_write']
-    if not evs:
-        raise Skip('no trace event')
+@edit_op('pass-reconnect-late', 'NO-JUDGEMENT',
+         'the console\'s phase=reconnect moved after the trace\'s last event', CONSOLE, PASS_STORY)
+def _(m, lines):
+    i = need(find(lines, lambda l: 'nfstb: phase=reconnect' in l and stamp(l) is not None),
+             'no stamped phase=reconnect', known)
+    evs = need([e for _, e in events(m.lines(TRACE)) if e.event != 'tracing_mark_write'],
+               'no trace event')
     t = max(e.us for e in evs) + 1000
     line = restamp(lines.pop(i), t)
     j = find(lines, lambda l: stamp(l) is not None and stamp(l) > t)
     if j is None:
         j = max(k for k, l in enumerate(lines) if stamp(l) is not None) + 1
     insert_raw(lines, j, [content(line)])
-    m.put(CONSOLE, lines)
 
 
-@op('pass-reconnect-delete', 'NO-JUDGEMENT', 'the console\'s phase=reconnect deleted', PASS_STORY)
-def _(m):
-    lines = m.lines(CONSOLE)
-    keep = [l for l in lines if 'nfstb: phase=reconnect' not in l]
-    if len(keep) == len(lines):
-        raise Skip('no phase=reconnect')
-    m.put(CONSOLE, keep)
+@drop_op('pass-reconnect-delete', 'NO-JUDGEMENT', 'the console\'s phase=reconnect deleted', CONSOLE, PASS_STORY)
+def _(lines):
+    return need(lines_with(lines, 'nfstb: phase=reconnect'), 'no phase=reconnect')
 
 
-@op('pass-writeback-in-worker', 'BUG-PATH',
-    'one decision=skip_nofs in a connect worker becomes decision=writeback (rule g)', PASS_STORY)
-def _(m):
-    lines = m.lines(TRACE)
-    hits = [i for i, e in events(lines) if e.event == 'nfs_release_folio'
-            and e.kv('decision') == 'skip_nofs' and e.kv('connect_worker') == '1']
-    if not hits:
-        raise Skip('no decision=skip_nofs connect_worker=1')
-    lines[hits[0]] = set_kv(lines[hits[0]], 'decision', 'writeback')
-    m.put(TRACE, lines)
+@kv_op('pass-writeback-in-worker', 'BUG-PATH',
+       'one decision=skip_nofs in a connect worker becomes decision=writeback (rule g)',
+       TRACE, lambda lines: need(releases(lines, 'skip_nofs', worker=True),
+                                 'no decision=skip_nofs connect_worker=1')[0][0],
+       'decision', PASS_STORY)
+def _(decision):
+    return 'writeback'
 
 
-@op('flags-leak', 'FLAGS-LEAK',
-    'a connect worker exits with flags=MEMALLOC_NOFS after entering with entry_flags= (rule f)')
-def _(m):
-    lines = m.lines(TRACE)
-    for i, e in events(lines):
-        if e.event == 'xs_connect_worker_exit' and e.kv('entry_flags') == '':
-            lines[i] = set_kv(lines[i], 'flags', 'MEMALLOC_NOFS')
-            m.put(TRACE, lines)
-            return
-    raise Skip('no xs_connect_worker_exit with entry_flags= (0)')
+@edit_op('flags-leak', 'FLAGS-LEAK',
+         'a connect worker exits with flags=MEMALLOC_NOFS after entering with entry_flags= (rule f)', TRACE)
+def _(m, lines):
+    i = need(next((i for i, e in events(lines)
+                   if e.event == 'xs_connect_worker_exit' and e.kv('entry_flags') == ''), None),
+             'no xs_connect_worker_exit with entry_flags= (0)', known)
+    lines[i] = set_kv(lines[i], 'flags', 'MEMALLOC_NOFS')
 
 
 # ---- the DEADLOCK story
 
-@op('dl-recovery', 'WITNESS-DISAGREE',
-    'after the dump the writer commits, the client verifies failed=0 and init ends rc=0', DEADLOCK)
-def _(m):
-    lines = m.lines(CONSOLE)
-    if dump_index(lines) is None:
-        raise Skip('no dump')
+@edit_op('dl-recovery', 'WITNESS-DISAGREE',
+         'after the dump the writer commits, the client verifies failed=0 and init ends rc=0',
+         CONSOLE, DEADLOCK)
+def _(m, lines):
+    need(dump_index(lines), 'no dump', known)
     text = ''.join(lines)
     r = re.search(r'nfstb-writer: (?:ready|committed) files=(\d+) bytes=(\d+)', text)
     files, nbytes = (r.group(1), r.group(2)) if r else ('4', '16777216')
@@ -1312,14 +1282,13 @@ def _(m):
         'nfstb-writer: committed files=%s bytes=%s' % (files, nbytes),
         'nfstb-verify: summary files=%s ok=%s failed=0 bytes=%s manifest=complete' % (files, files, nbytes),
         'nfstb: phase=done rc=0'])
-    m.put(CONSOLE, lines)
 
 
-@op('dl-mutex-wait', 'OTHER-HANG',
-    'the blocked worker waits in __mutex_lock, not in wait_on_commit/folio_wait_writeback', DEADLOCK)
-def _(m):
+@edit_op('dl-mutex-wait', 'OTHER-HANG',
+         'the blocked worker waits in __mutex_lock, not in wait_on_commit/folio_wait_writeback',
+         CONSOLE, DEADLOCK)
+def _(m, lines):
     pid, _ = blocked_worker(m)
-    lines = m.lines(CONSOLE)
     done = 0
     for bpid, comm, s, e in sorted(task_blocks(lines), key=lambda b: -b[2]):
         if bpid != pid:
@@ -1332,22 +1301,18 @@ def _(m):
                 lines[j:j + 1] = [a, b]
                 done += 1
                 break
-    if not done:
-        raise Skip('no wait_on_commit/folio_wait_writeback frame in the worker\'s stack')
-    m.put(CONSOLE, lines)
+    need(done, 'no wait_on_commit/folio_wait_writeback frame in the worker\'s stack')
 
 
-@op('dl-worker-exit-reenter', 'WITNESS-DISAGREE',
-    'the blocked pid exits its connect worker 1 ms after its writeback and enters a new one 100 ms later',
-    DEADLOCK)
-def _(m):
+@edit_op('dl-worker-exit-reenter', 'WITNESS-DISAGREE',
+         'the blocked pid exits its connect worker 1 ms after its writeback and enters a new one 100 ms later',
+         TRACE, DEADLOCK)
+def _(m, lines):
     pid, _ = blocked_worker(m)
-    lines = m.lines(TRACE)
     wi, we = last_writeback(lines, pid)
-    enter = [e for i, e in events(lines)
-             if e.pid == pid and e.event == 'xs_connect_worker_enter' and i < wi]
-    if not enter:
-        raise Skip('no xs_connect_worker_enter by pid %d before its writeback' % pid)
+    enter = need([e for i, e in events(lines)
+                  if e.pid == pid and e.event == 'xs_connect_worker_enter' and i < wi],
+                 'no xs_connect_worker_enter by pid %d before its writeback' % pid)
     en = enter[-1]
     ef = en.kv('entry_flags') or ''
     proto, dst = en.kv('proto') or 'tcp', en.kv('dst') or '-'
@@ -1356,49 +1321,37 @@ def _(m):
     enter_line = make_event(lines[wi], we.us + 101000, 'xs_connect_worker_enter', en.fields)
     insert_by_time(lines, exit_line)
     insert_by_time(lines, enter_line)
-    m.put(TRACE, lines)
 
 
-@op('dl-no-connect-worker-flag', 'WITNESS-DISAGREE',
-    'connect_worker=1 stripped from the blocked pid\'s decision=writeback lines', DEADLOCK)
-def _(m):
+@edit_op('dl-no-connect-worker-flag', 'WITNESS-DISAGREE',
+         'connect_worker=1 stripped from the blocked pid\'s decision=writeback lines', TRACE, DEADLOCK)
+def _(m, lines):
     pid, _ = blocked_worker(m)
-    lines = m.lines(TRACE)
-    hits = [i for i, e in events(lines) if e.pid == pid and e.event == 'nfs_release_folio'
-            and e.kv('decision') == 'writeback' and e.kv('connect_worker') == '1']
-    if not hits:
-        raise Skip('no decision=writeback connect_worker=1 by pid %d' % pid)
-    for i in hits:
+    hits = need(releases(lines, 'writeback', pid, worker=True),
+                'no decision=writeback connect_worker=1 by pid %d' % pid)
+    for i, _ in hits:
         lines[i] = with_content(lines[i], re.sub(r' ?(?<![\w.])connect_worker=1\b', '',
                                                  content(lines[i]), count=1))
-    m.put(TRACE, lines)
 
 
-@op('dl-trace-comm-renamed', 'WITNESS-DISAGREE',
-    'the blocked pid has another comm in the trace than in the stack (kworker/u4:3 -> :9)', DEADLOCK)
-def _(m):
+@edit_op('dl-trace-comm-renamed', 'WITNESS-DISAGREE',
+         'the blocked pid has another comm in the trace than in the stack (kworker/u4:3 -> :9)', TRACE, DEADLOCK)
+def _(m, lines):
     pid, comm = blocked_worker(m)
-    lines = m.lines(TRACE)
-    hits = [(i, e) for i, e in events(lines) if e.pid == pid]
-    if not hits:
-        raise Skip('pid %d not in the trace' % pid)
+    hits = need([(i, e) for i, e in events(lines) if e.pid == pid], 'pid %d not in the trace' % pid)
     for i, e in hits:
         lines[i] = retask(lines[i], comm=renamed_comm(comm or e.comm))
-    m.put(TRACE, lines)
 
 
-@op('dl-dup-sysrq-block', 'NO-JUDGEMENT',
-    'the blocked task\'s SysRq block duplicated under another comm, same pid', DEADLOCK)
-def _(m):
+@edit_op('dl-dup-sysrq-block', 'NO-JUDGEMENT',
+         'the blocked task\'s SysRq block duplicated under another comm, same pid', CONSOLE, DEADLOCK)
+def _(m, lines):
     pid, comm = blocked_worker(m)
-    lines = m.lines(CONSOLE)
     blocks = [b for b in task_blocks(lines) if b[0] == pid]
     sysrq = find(lines, lambda l: message(l).startswith('sysrq:'))
     if sysrq is not None:
         blocks = [b for b in blocks if b[2] > sysrq] or blocks
-    if not blocks:
-        raise Skip('no task block of pid %d' % pid)
-    _, comm, s, e = blocks[0]
+    _, comm, s, e = need(blocks, 'no task block of pid %d' % pid)[0]
     t = stamp_before(lines, e)
     new = []
     for k, l in enumerate(lines[s:e]):
@@ -1407,18 +1360,14 @@ def _(m):
             c = c.replace('task:' + comm + ' ', 'task:' + renamed_comm(comm) + ' ', 1)
         new.append(restamp(c, t) if stamp(c) is not None else c)
     insert_raw(lines, e, new)
-    m.put(CONSOLE, lines)
 
 
-@op('dl-dump-before-writeback', 'WITNESS-DISAGREE',
-    'the dump restamped (and moved) to 1 s before the worker\'s decision=writeback', DEADLOCK)
-def _(m):
+@edit_op('dl-dump-before-writeback', 'WITNESS-DISAGREE',
+         'the dump restamped (and moved) to 1 s before the worker\'s decision=writeback', CONSOLE, DEADLOCK)
+def _(m, lines):
     pid, _ = blocked_worker(m)
     _, we = last_writeback(m.lines(TRACE), pid)
-    lines = m.lines(CONSOLE)
-    d = dump_index(lines)
-    if d is None or stamp(lines[d]) is None:
-        raise Skip('no stamped dump')
+    d = need(dump_index(lines), 'no stamped dump', lambda d: d is not None and stamp(lines[d]) is not None)
     target = max(0, we.us - 1000000)
     delta = target - stamp(lines[d])
     dump = [restamp(l, stamp(l) + delta) if stamp(l) is not None else l for l in lines[d:]]
@@ -1429,7 +1378,7 @@ def _(m):
         rest[-1] += file_eol(lines)
     if dump and not eol(dump[-1]) and j < len(rest):
         dump[-1] += file_eol(lines)
-    m.put(CONSOLE, rest[:j] + dump + rest[j:])
+    return rest[:j] + dump + rest[j:]
 
 
 # --------------------------------------------------------------------------
@@ -1481,6 +1430,8 @@ class Runner:
             cmd += ['--seed', j['seed']]
         if 'run' in j:
             cmd += ['--run', j['run']]
+        if 'nonce' in j:
+            cmd += ['--nonce', j['nonce']]
         if base.has_pcap:
             cmd += ['--pcap-summary', str(d / PCAP)]
         if 'outcome' in j:
@@ -1591,6 +1542,19 @@ def select(names, pool, what):
     return out
 
 
+def chosen_by(ap, names, pool, what):
+    """The members of pool (operators or bases) whose .name matches one of
+    the comma-separated globs names, all when names is empty; a usage error
+    when a glob matches none."""
+    if not names:
+        return pool
+    try:
+        hits = select(names, [x.name for x in pool], what)
+    except ValueError as e:
+        ap.error(str(e))
+    return [x for x in pool if x.name in hits]
+
+
 def main(argv):
     ap = argparse.ArgumentParser(
         prog='mutate.py',
@@ -1606,13 +1570,7 @@ def main(argv):
                     help='after each ok line, the judge\'s reason as a TAP comment')
     a = ap.parse_args(argv)
 
-    ops = OPS
-    if a.only:
-        try:
-            names = select(a.only, [o.name for o in OPS], 'operator')
-        except ValueError as e:
-            ap.error(str(e))
-        ops = [o for o in OPS if o.name in names]
+    ops = chosen_by(ap, a.only, OPS, 'operator')
     if a.list:
         print_list(ops)
         return 0
@@ -1623,14 +1581,7 @@ def main(argv):
               file=sys.stderr)
         return 2
     bases = load_bases(a.bases)
-    if a.base:
-        try:
-            names = select(a.base, [b.name for b in bases], 'base')
-        except ValueError as e:
-            ap.error(str(e))
-        chosen = [b for b in bases if b.name in names]
-    else:
-        chosen = bases
+    chosen = chosen_by(ap, a.base, bases, 'base')
     if not chosen:
         print('mutate.py: no bases in %s (see tests/mutate/README.md)' % a.bases, file=sys.stderr)
         return 2

@@ -44,6 +44,8 @@ static const struct golden_set logs = {
 /* ---- rule tests on hand-built stacks (innermost frame first) ---- */
 
 #define END NULL
+/* A NULL-terminated list of frames, innermost first. */
+#define FRAMES(...) ((const char *const[]){ __VA_ARGS__, END })
 
 static const char *const cycle[] = {
 	"__schedule", "schedule", "__nfs_commit_inode", "nfs_commit_inode",
@@ -104,36 +106,6 @@ static void test_cycle_found(void **state)
 	assert_string_equal(c.frames[0], "__nfs_commit_inode");
 }
 
-static void expect_other_without(const char *const *drop)
-{
-	struct blocked_task t;
-	struct classification c;
-
-	make_task(&t, cycle, NULL, drop, NULL, NULL);
-	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
-	assert_string_equal(c.title, "task hung in __nfs_commit_inode");
-}
-
-static void test_needs_connect_worker(void **state)
-{
-	(void)state;
-	expect_other_without((const char *const[]){ "xs_tcp_setup_socket", END });
-}
-
-static void test_needs_reclaim(void **state)
-{
-	(void)state;
-	expect_other_without((const char *const[]){
-		"shrink_folio_list", "shrink_node", "try_to_free_pages", END });
-}
-
-static void test_needs_release_not_just_filemap(void **state)
-{
-	(void)state;
-	/* filemap_release_folio stays: alone it is not enough */
-	expect_other_without((const char *const[]){ "nfs_release_folio", END });
-}
-
 /* A connect worker stuck in the allocator itself, no release, no wait. */
 static void test_connect_alloc_stall(void **state)
 {
@@ -156,110 +128,95 @@ static void test_connect_alloc_stall(void **state)
 	make_task(&t, frames, "wb_workfn", NULL, NULL, NULL);
 	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
 	/* no reclaim frame: any other hang */
-	make_task(&t, frames, "xs_tcp_setup_socket", (const char *const[]){
-		"do_try_to_free_pages", "try_to_free_pages",
-		"__alloc_pages_slowpath", END }, NULL, NULL);
+	make_task(&t, frames, "xs_tcp_setup_socket",
+		  FRAMES("do_try_to_free_pages", "try_to_free_pages", "__alloc_pages_slowpath"),
+		  NULL, NULL);
 	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
 }
 
-static void test_needs_wait(void **state)
-{
-	struct blocked_task t;
-	struct classification c;
+/*
+ * Stacks and what classify() makes of them: the cycle with frames dropped
+ * or one renamed, or a whole stack of its own (innermost frame first).
+ */
+static const struct {
+	const char *what;
+	const char *const *frames;	/* NULL: the cycle */
+	const char *wq;			/* the Workqueue: line's function, or NULL */
+	const char *const *drop;	/* frames taken out, or NULL */
+	const char *from, *to;		/* a frame renamed (NULL: none) */
+	enum signature sig;
+	const char *title, *wait, *worker;	/* NULL: not checked */
+} stacks[] = {
+	{ .what = "needs a commit or writeback wait",
+	  .drop = FRAMES("__nfs_commit_inode", "nfs_commit_inode", "nfs_wb_page"),
+	  .sig = SIG_OTHER_HANG, .title = "task hung in nfs_release_folio" },
+	{ .what = "the Workqueue: line names the worker",
+	  .wq = "xs_udp_setup_socket", .drop = FRAMES("xs_tcp_setup_socket"),
+	  .sig = SIG_RECLAIM_COMMIT_DEADLOCK, .worker = "xs_udp_setup_socket" },
+	{ .what = "NFSv4 state reclaim is not memory reclaim",
+	  .drop = FRAMES("shrink_folio_list", "shrink_node", "try_to_free_pages"),
+	  .from = "filemap_release_folio", .to = "nfs4_reclaim_open_state",
+	  .sig = SIG_OTHER_HANG },
+	{ .what = "nfs_release_page (before folios) and a local socket's connect worker",
+	  .frames = FRAMES("schedule", "nfs_commit_inode", "nfs_release_page",
+			   "__perform_reclaim", "xs_local_setup_socket"),
+	  .sig = SIG_RECLAIM_COMMIT_DEADLOCK,
+	  .title = "reclaim-commit-deadlock in xs_local_setup_socket via nfs_release_page -> nfs_commit_inode" },
+	{ .what = "the fault-injection frame xs_connect_inject_reclaim is reclaim",
+	  .frames = FRAMES("folio_wait_writeback", "nfs_wb_folio", "nfs_release_folio",
+			   "xs_connect_inject_reclaim", "xs_tcp_setup_socket"),
+	  .sig = SIG_RECLAIM_COMMIT_DEADLOCK, .wait = "nfs_wb_folio" },
+	{ .what = "reclaim is matched on real function names, not on the word \"reclaim\"",
+	  .frames = FRAMES("folio_wait_writeback", "nfs_wb_folio", "nfs_release_folio",
+			   "foo_reclaim_bar", "xs_inject_reclaim", "xs_tcp_setup_socket"),
+	  .sig = SIG_OTHER_HANG },
+	{ .what = "the commit wait outside (below) the release is not the cycle: order matters",
+	  .frames = FRAMES("schedule", "nfs_release_folio", "shrink_folio_list",
+			   "try_to_free_pages", "nfs_commit_inode", "xs_tcp_setup_socket"),
+	  .sig = SIG_OTHER_HANG },
+};
 
+/*
+ * The cycle without one of its parts is any other hang, named for its
+ * innermost frame.
+ */
+static const char *const *const parts[] = {
+	FRAMES("xs_tcp_setup_socket"),					/* the connect worker */
+	FRAMES("shrink_folio_list", "shrink_node", "try_to_free_pages"),	/* reclaim */
+	FRAMES("nfs_release_folio"),	/* filemap_release_folio alone is not enough */
+};
+
+static void test_cycle_needs_every_part(void **state)
+{
 	(void)state;
-	make_task(&t, cycle, NULL, (const char *const[]){
-		"__nfs_commit_inode", "nfs_commit_inode", "nfs_wb_page", END },
-		NULL, NULL);
-	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
-	assert_string_equal(c.title, "task hung in nfs_release_folio");
+	for (size_t i = 0; i < ARRAY_SIZE(parts); i++) {
+		struct blocked_task t;
+		struct classification c;
+
+		make_task(&t, cycle, NULL, parts[i], NULL, NULL);
+		assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
+		assert_string_equal(c.title, "task hung in __nfs_commit_inode");
+	}
 }
 
-static void test_workqueue_line_names_worker(void **state)
+static void test_stacks(void **state)
 {
-	struct blocked_task t;
-	struct classification c;
-
 	(void)state;
-	make_task(&t, cycle, "xs_udp_setup_socket",
-		  (const char *const[]){ "xs_tcp_setup_socket", END }, NULL, NULL);
-	assert_int_equal(classify_one(&t, &c), SIG_RECLAIM_COMMIT_DEADLOCK);
-	assert_string_equal(c.worker, "xs_udp_setup_socket");
-}
+	for (size_t i = 0; i < ARRAY_SIZE(stacks); i++) {
+		struct blocked_task t;
+		struct classification c;
 
-static void test_release_page_and_local_worker(void **state)
-{
-	struct blocked_task t;
-	struct classification c;
-	const char *const frames[] = {
-		"schedule", "nfs_commit_inode", "nfs_release_page",
-		"__perform_reclaim", "xs_local_setup_socket", END,
-	};
-
-	(void)state;
-	make_task(&t, frames, NULL, NULL, NULL, NULL);
-	assert_int_equal(classify_one(&t, &c), SIG_RECLAIM_COMMIT_DEADLOCK);
-	assert_string_equal(c.title,
-		"reclaim-commit-deadlock in xs_local_setup_socket via nfs_release_page -> nfs_commit_inode");
-}
-
-static void test_injected_reclaim_frame(void **state)
-{
-	struct blocked_task t;
-	struct classification c;
-	const char *const frames[] = {
-		"folio_wait_writeback", "nfs_wb_folio", "nfs_release_folio",
-		"xs_connect_inject_reclaim", "xs_tcp_setup_socket", END,
-	};
-
-	(void)state;
-	make_task(&t, frames, NULL, NULL, NULL, NULL);
-	assert_int_equal(classify_one(&t, &c), SIG_RECLAIM_COMMIT_DEADLOCK);
-	assert_string_equal(c.wait, "nfs_wb_folio");
-}
-
-/* Reclaim is matched on real function names, not on the word "reclaim". */
-static void test_reclaim_word_is_not_reclaim(void **state)
-{
-	struct blocked_task t;
-	struct classification c;
-	const char *const frames[] = {
-		"folio_wait_writeback", "nfs_wb_folio", "nfs_release_folio",
-		"foo_reclaim_bar", "xs_inject_reclaim", "xs_tcp_setup_socket",
-		END,
-	};
-
-	(void)state;
-	make_task(&t, frames, NULL, NULL, NULL, NULL);
-	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
-}
-
-static void test_nfs4_state_reclaim_is_not_memory_reclaim(void **state)
-{
-	struct blocked_task t;
-	struct classification c;
-
-	(void)state;
-	make_task(&t, cycle, NULL, (const char *const[]){
-		"shrink_folio_list", "shrink_node", "try_to_free_pages", END },
-		"filemap_release_folio", "nfs4_reclaim_open_state");
-	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
-}
-
-static void test_order_matters(void **state)
-{
-	struct blocked_task t;
-	struct classification c;
-	/* the commit wait is outside (below) the release: not the cycle */
-	const char *const frames[] = {
-		"schedule", "nfs_release_folio", "shrink_folio_list",
-		"try_to_free_pages", "nfs_commit_inode", "xs_tcp_setup_socket",
-		END,
-	};
-
-	(void)state;
-	make_task(&t, frames, NULL, NULL, NULL, NULL);
-	assert_int_equal(classify_one(&t, &c), SIG_OTHER_HANG);
+		print_message("%s\n", stacks[i].what);
+		make_task(&t, stacks[i].frames ? stacks[i].frames : cycle, stacks[i].wq,
+			  stacks[i].drop, stacks[i].from, stacks[i].to);
+		assert_int_equal(classify_one(&t, &c), stacks[i].sig);
+		if (stacks[i].title)
+			assert_string_equal(c.title, stacks[i].title);
+		if (stacks[i].wait)
+			assert_string_equal(c.wait, stacks[i].wait);
+		if (stacks[i].worker)
+			assert_string_equal(c.worker, stacks[i].worker);
+	}
 }
 
 static void test_cycle_wins_over_earlier_hang(void **state)
@@ -464,17 +421,9 @@ int main(void)
 {
 	static const struct CMUnitTest units[] = {
 		cmocka_unit_test(test_cycle_found),
-		cmocka_unit_test(test_needs_connect_worker),
-		cmocka_unit_test(test_needs_reclaim),
-		cmocka_unit_test(test_needs_release_not_just_filemap),
-		cmocka_unit_test(test_needs_wait),
+		cmocka_unit_test(test_cycle_needs_every_part),
 		cmocka_unit_test(test_connect_alloc_stall),
-		cmocka_unit_test(test_workqueue_line_names_worker),
-		cmocka_unit_test(test_release_page_and_local_worker),
-		cmocka_unit_test(test_injected_reclaim_frame),
-		cmocka_unit_test(test_reclaim_word_is_not_reclaim),
-		cmocka_unit_test(test_nfs4_state_reclaim_is_not_memory_reclaim),
-		cmocka_unit_test(test_order_matters),
+		cmocka_unit_test(test_stacks),
 		cmocka_unit_test(test_cycle_wins_over_earlier_hang),
 		cmocka_unit_test(test_no_reports),
 		cmocka_unit_test(test_lockdep_lock_name),

@@ -22,7 +22,7 @@ static char *out_text, *err_text;
 /* Run @cmd (sh), keep stdout/stderr in out_text/err_text, return exit code. */
 static int run(const char *fmt, ...)
 {
-	char cmd[4096], full[8192], path[512];
+	char cmd[4096], full[8192];
 	va_list ap;
 	int status;
 
@@ -33,10 +33,8 @@ static int run(const char *fmt, ...)
 	status = system(full);
 	free(out_text);
 	free(err_text);
-	snprintf(path, sizeof(path), "%s/out", tmp);
-	out_text = golden_read(path);
-	snprintf(path, sizeof(path), "%s/err", tmp);
-	err_text = golden_read(path);
+	out_text = test_read("%s/out", tmp);
+	err_text = test_read("%s/err", tmp);
 	assert_true(WIFEXITED(status));
 	return WEXITSTATUS(status);
 }
@@ -70,8 +68,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	test_rmtree(tmp);
-	free(tmp);
+	test_tmpdir_remove(tmp);
 	free(out_text);
 	free(err_text);
 	return 0;
@@ -133,13 +130,14 @@ static void test_tracecheck_cli(void **state)
 }
 
 /* A real run directory (tests/data/verdict) judged through the CLI. */
-#define VERDICT_RUN(run, scenario, arm, mode, rules, role, wd, seed, out)   \
+#define VERDICT_RUN(run, scenario, arm, mode, rules, role, wd, seed, nonce, out) \
 	BIN "nfstb-verdict --console " DATA "verdict/" run ".run/client-console.log" \
 	" --trace " DATA "verdict/" run ".run/client-trace.txt"             \
 	" --server-console " DATA "verdict/" run ".run/server-console.log"  \
 	" --scenario " scenario " --arm " arm " --mode " mode               \
 	" --rules " rules " --role " role                                   \
-	" --watchdog " wd " --seed " seed " --run " run "-1 --out %s/" out
+	" --watchdog " wd " --seed " seed " --run " run "-1 --nonce " nonce \
+	" --out %s/" out
 
 #define ARGS_BUT(rest) BIN "nfstb-verdict --console x --trace y --server-console z " \
 	"--scenario s --arm fixed --mode forced " rest
@@ -172,41 +170,38 @@ static void test_verdict_cli(void **state)
 
 	/* the real control run, with its packet summary */
 	assert_int_equal(run(VERDICT_RUN("v3-tcp-control-forced", "v3-tcp", "control", "forced",
-					 "reconnect-injected", "control", "1", "3909728319", "run1")
+					 "reconnect-injected", "control", "1", "3909728319",
+					 "d44651ea0a484b9d", "run1")
 			     " --pcap-summary " DATA "verdict/v3-tcp-control-forced.run/pcap-summary.txt",
 			     tmp), 0);
 	assert_string_equal(out_text,
 		"VERDICT v3-tcp control forced DEADLOCK(reclaim-commit-deadlock) "
-		"signature=reclaim-commit-deadlock detect_s=1.294 "
+		"signature=reclaim-commit-deadlock detect_s=1.450 "
 		"reason=reclaim-commit-deadlock in xs_tcp_setup_socket via nfs_release_folio -> nfs_commit_inode\n");
-	snprintf(path, sizeof(path), "%s/run1/verdict.tsv", tmp);
-	tsv = golden_read(path);
-	assert_non_null(tsv);
-	assert_string_equal(tsv, "v3-tcp\tcontrol\tforced\tDEADLOCK(reclaim-commit-deadlock)\t"
-			    "reclaim-commit-deadlock\t1.294\t3.981380\t5.501930\t0\tmissing\t1\t0.226\n");
-	free(tsv);
-	snprintf(path, sizeof(path), "%s/run1/run.json", tmp);
-	tsv = golden_read(path);
-	assert_non_null(tsv);
-	assert_non_null(strstr(tsv, "\"schema\": \"nfstb-run/1\","));
-	assert_non_null(strstr(tsv, "\"detect_s\": 1.294,"));
-	assert_non_null(strstr(tsv, "\"seed\": \"3909728319\","));
-	assert_non_null(strstr(tsv, "\"reached\": true,"));
-	assert_non_null(strstr(tsv, "\"packets\": \"packet_check=agree"));
+	test_file_is("v3-tcp\tcontrol\tforced\tDEADLOCK(reclaim-commit-deadlock)\t"
+		     "reclaim-commit-deadlock\t1.450\t5.330000\t6.880000\t0\tmissing\t1\t0.100\n",
+		     "%s/run1/verdict.tsv", tmp);
+	tsv = test_read("%s/run1/run.json", tmp);
+	must_contain_all(tsv, "\"schema\": \"nfstb-run/1\",", "\"detect_s\": 1.450,",
+			 "\"seed\": \"3909728319\",", "\"reached\": true,",
+			 "\"packets\": \"packet_check=agree");
 	free(tsv);
 
 	assert_int_equal(run(VERDICT_RUN("v3-tcp-fixed-forced", "v3-tcp", "fixed", "forced",
-					 "reconnect-injected", "fixed", "0", "2334551072", "run2"),
+					 "reconnect-injected", "fixed", "0", "2334551072",
+					 "8245b93be41e4212", "run2"),
 			     tmp), 0);
 	assert_non_null(strstr(out_text, "VERDICT v3-tcp fixed forced PASS signature=none detect_s=- "));
 	/* the same run judged with another seed is not this run */
 	assert_int_equal(run(VERDICT_RUN("v3-tcp-fixed-forced", "v3-tcp", "fixed", "forced",
-					 "reconnect-injected", "fixed", "0", "1", "run2b"), tmp), 0);
+					 "reconnect-injected", "fixed", "0", "1", "8245b93be41e4212",
+					 "run2b"), tmp), 0);
 	assert_non_null(strstr(out_text, " WRONG-RUN signature=none detect_s=- "
 				     "reason=boot marker says seed=2334551072, judged seed=1\n"));
 	/* a packet summary that cannot be read is the testbed's failure */
 	assert_int_equal(run(VERDICT_RUN("v3-tcp-fixed-forced", "v3-tcp", "fixed", "forced",
-					 "reconnect-injected", "fixed", "0", "2334551072", "run2c")
+					 "reconnect-injected", "fixed", "0", "2334551072",
+					 "8245b93be41e4212", "run2c")
 			     " --pcap-summary /nonexistent/pcap-summary.txt", tmp), 0);
 	assert_non_null(strstr(out_text, " ERROR signature=none detect_s=- reason=cannot read packet summary\n"));
 	snprintf(path, sizeof(path), "rm -r %s/run2b %s/run2c", tmp, tmp);
@@ -214,21 +209,18 @@ static void test_verdict_cli(void **state)
 
 	/* smoke runs, as the orchestrator passes them */
 	assert_int_equal(run(VERDICT_RUN("smoke-v3", "smoke-v3", "-", "smoke", "smoke", "none",
-					 "0", "881828009", "smoke1"), tmp), 0);
+					 "0", "881828009", "b553a884349b4bad", "smoke1"), tmp), 0);
 	assert_string_equal(out_text, "VERDICT smoke-v3 - smoke PASS signature=none "
 			    "detect_s=- reason=smoke: files=4 bytes=16777216 verified on client and server\n");
 
 	assert_int_equal(run(VERDICT_RUN("lockdep-v3-control-lockdep", "lockdep-v3", "control",
 					 "lockdep", "lockdep", "control", "0", "924443449",
-					 "lockdep1"), tmp), 0);
+					 "503157623ca345d6", "lockdep1"), tmp), 0);
 	assert_string_equal(out_text, "VERDICT lockdep-v3 control lockdep LOCKDEP(reclaim-connect) "
 			    "signature=none detect_s=- reason=possible circular locking dependency: "
 			    "xprt_connect -> fs_reclaim in kworker/u4:1\n");
-	snprintf(path, sizeof(path), "%s/lockdep1/run.json", tmp);
-	tsv = golden_read(path);
-	assert_non_null(tsv);
-	assert_non_null(strstr(tsv, "\"kind\": \"reclaim-connect\","));
-	assert_non_null(strstr(tsv, "\"rule\": \"l\","));
+	tsv = test_read("%s/lockdep1/run.json", tmp);
+	must_contain_all(tsv, "\"kind\": \"reclaim-connect\",", "\"rule\": \"l\",");
 	free(tsv);
 
 	/* an --out that cannot be created: exit 1 */
@@ -287,9 +279,7 @@ static void test_table_cli(void **state)
 				     "        1     0      0        0                -              -  1/1 LOCKDEP"));
 	assert_non_null(strstr(out_text, "v3-tcp      control  forced      1        0     0         1"
 				     "        0     0      0        0                -         20.176  >=1/1 DEADLOCK"));
-	snprintf(path, sizeof(path), "%s/summary.tsv", dir);
-	summary = golden_read(path);
-	assert_non_null(summary);
+	summary = test_read("%s/summary.tsv", dir);
 	assert_true(starts_with(summary, "scenario\tarm\tmode\truns\t"));
 	assert_int_equal(count_lines(summary), 5);
 	free(summary);
@@ -353,8 +343,7 @@ static void test_judge_to_views(void **state)
 	assert_string_equal(out_text, want);
 	/* and the report states it */
 	assert_int_equal(run(BIN "nfstb-report --rundir %s", out), 0);
-	snprintf(want, sizeof(want), "%s/report.md", out);
-	char *md = golden_read(want);
+	char *md = test_read("%s/report.md", out);
 
 	snprintf(want, sizeof(want), "**Verdict: %s** (scenario v3-tcp, arm control, mode forced", verdict);
 	must_contain_all(md, want);

@@ -151,14 +151,8 @@ static void test_every_entry_has_a_real_line(void **state)
 	}
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_entry_in_every_place),
-		cmocka_unit_test(test_behind_a_nul_byte),
-		cmocka_unit_test(test_unstamped_text_never_counts),
-		cmocka_unit_test(test_every_entry_has_a_real_line),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN("test_complaints",
+	  cmocka_unit_test(test_every_entry_in_every_place),
+	  cmocka_unit_test(test_behind_a_nul_byte),
+	  cmocka_unit_test(test_unstamped_text_never_counts),
+	  cmocka_unit_test(test_every_entry_has_a_real_line))

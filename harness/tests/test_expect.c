@@ -104,13 +104,11 @@ struct views {
 
 static void table_view(const char *dir, const char *arm, struct views *v)
 {
-	char cmd[1024], path[512], *summary, *line, *save = NULL;
+	char cmd[1024], *summary, *line, *save = NULL;
 
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-table %s >/dev/null", dir);
 	assert_true(system(cmd) >= 0);
-	snprintf(path, sizeof(path), "%s/summary.tsv", dir);
-	summary = golden_read(path);
-	assert_non_null(summary);
+	summary = test_read("%s/summary.tsv", dir);
 	for (line = strtok_r(summary, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char a[16], ok[16];
@@ -170,16 +168,14 @@ static void test_views_agree(void **state)
 	assert_true(v.table_fail);
 	assert_int_equal(v.junit_failures, 1);
 	assert_int_equal(v.tap_not_ok, 1);
-	test_rmtree(dir);
-	free(dir);
+	test_tmpdir_remove(dir);
 
 	dir = make_results(2);			/* 18 of 20 DEADLOCK */
 	v = views_of(dir, "control");
 	assert_true(v.table_fail);
 	assert_int_equal(v.junit_failures, 1);	/* the second miss */
 	assert_int_equal(v.tap_not_ok, 1);
-	test_rmtree(dir);
-	free(dir);
+	test_tmpdir_remove(dir);
 }
 
 static void test_tap_stream(void **state)
@@ -190,8 +186,7 @@ static void test_tap_stream(void **state)
 	snprintf(path, sizeof(path), "%s/tap.out", dir);
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-tap %s >%s", dir, path);
 	assert_int_equal(system(cmd), 0);
-	out = golden_read(path);
-	assert_non_null(out);
+	out = test_read("%s", path);
 	assert_true(starts_with(out, "1..22\n"));
 	must_contain_all(out,
 			 "ok 1 v3-tcp.control.forced.1 # XFAIL DEADLOCK(reclaim-commit-deadlock)\n",
@@ -203,17 +198,14 @@ static void test_tap_stream(void **state)
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-tap --run v3-tcp-fixed-forced-1 %s >%s",
 		 dir, path);
 	assert_int_equal(system(cmd), 0);
-	out = golden_read(path);
-	assert_string_equal(out, "ok 21 v3-tcp.fixed.forced.1\n");
-	free(out);
+	test_file_is("ok 21 v3-tcp.fixed.forced.1\n", "%s", path);
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-tap --run nosuch %s >%s 2>&1",
 		 dir, path);
 	assert_int_equal(WEXITSTATUS(system(cmd)), 1);
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-tap --plan --totals %s >%s 2>&1",
 		 dir, path);
 	assert_int_equal(WEXITSTATUS(system(cmd)), 2);
-	test_rmtree(dir);
-	free(dir);
+	test_tmpdir_remove(dir);
 }
 
 /* A run.json that is not a record: no view counts it as a run, or as missing. */
@@ -233,8 +225,7 @@ static void test_malformed_everywhere(void **state)
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-table %s >%s/table.out 2>%s/table.err",
 		 dir, dir, dir);
 	assert_int_equal(WEXITSTATUS(system(cmd)), 2);
-	snprintf(path, sizeof(path), "%s/table.err", dir);
-	out = golden_read(path);
+	out = test_read("%s/table.err", dir);
 	must_contain_all(out, "/v3-tcp-fixed-forced-2/run.json: key 'schema' is 'nfstb-run/9', "
 			 "expected 'nfstb-run/1'\n");
 	free(out);
@@ -253,7 +244,7 @@ static void test_malformed_everywhere(void **state)
 	junit_write_xml(f, c, n);
 	fclose(f);
 	free(c);
-	out = golden_read(path);
+	out = test_read("%s", path);
 	must_contain_all(out, "<testsuite name=\"nfstb\" tests=\"22\" failures=\"0\" errors=\"1\"",
 			 "<error message=\"malformed record: key &apos;schema&apos; is "
 			 "&apos;nfstb-run/9&apos;, expected &apos;nfstb-run/1&apos;\" type=\"record\">"
@@ -264,23 +255,13 @@ static void test_malformed_everywhere(void **state)
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-tap --run v3-tcp-fixed-forced-2 %s >%s/tap.out",
 		 dir, dir);
 	assert_int_equal(system(cmd), 0);
-	snprintf(path, sizeof(path), "%s/tap.out", dir);
-	out = golden_read(path);
-	assert_string_equal(out, "not ok 22 v3-tcp.fixed.forced.2 # malformed record: "
-			    "key 'schema' is 'nfstb-run/9', expected 'nfstb-run/1'\n");
-	free(out);
-	test_rmtree(dir);
-	free(dir);
+	test_file_is("not ok 22 v3-tcp.fixed.forced.2 # malformed record: "
+		     "key 'schema' is 'nfstb-run/9', expected 'nfstb-run/1'\n", "%s/tap.out", dir);
+	test_tmpdir_remove(dir);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_declarations),
-		cmocka_unit_test(test_views_agree),
-		cmocka_unit_test(test_tap_stream),
-		cmocka_unit_test(test_malformed_everywhere),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN("test_expect",
+	  cmocka_unit_test(test_declarations),
+	  cmocka_unit_test(test_views_agree),
+	  cmocka_unit_test(test_tap_stream),
+	  cmocka_unit_test(test_malformed_everywhere))

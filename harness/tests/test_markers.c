@@ -214,18 +214,12 @@ static void test_booted_writer_and_every_summary(void **state)
 	markers_free(&m);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_phases_and_done),
-		cmocka_unit_test(test_done_without_rc_is_not_success),
-		cmocka_unit_test(test_no_markers),
-		cmocka_unit_test(test_workload_lines),
-		cmocka_unit_test(test_swapfill_verified),
-		cmocka_unit_test(test_swapfill_fail_and_oom),
-		cmocka_unit_test(test_swap_reconnect_memory_and_oom_invoker),
-		cmocka_unit_test(test_booted_writer_and_every_summary),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN("test_markers",
+	  cmocka_unit_test(test_phases_and_done),
+	  cmocka_unit_test(test_done_without_rc_is_not_success),
+	  cmocka_unit_test(test_no_markers),
+	  cmocka_unit_test(test_workload_lines),
+	  cmocka_unit_test(test_swapfill_verified),
+	  cmocka_unit_test(test_swapfill_fail_and_oom),
+	  cmocka_unit_test(test_swap_reconnect_memory_and_oom_invoker),
+	  cmocka_unit_test(test_booted_writer_and_every_summary))

@@ -325,16 +325,13 @@ static void test_anchor_summary(void **state)
 /* nfstb-pcapsum on a capture; its pcap-summary.txt (malloc'ed). */
 static char *pcapsum(const char *name)
 {
-	char *tmp = test_tmpdir(), cmd[8192 + 256], path[4096], *sum;
+	char *tmp = test_tmpdir(), cmd[8192 + 256], *sum;
 
 	snprintf(cmd, sizeof(cmd), BIN "nfstb-pcapsum --pcap " NFSTB_TEST_DATA "/pcap/%s "
 		 "--server 10.213.59.10 --out %s >/dev/null", name, tmp);
 	assert_int_equal(system(cmd), 0);
-	snprintf(path, sizeof(path), "%s/pcap-summary.txt", tmp);
-	sum = golden_read(path);
-	assert_non_null(sum);
-	test_rmtree(tmp);
-	free(tmp);
+	sum = test_read("%s/pcap-summary.txt", tmp);
+	test_tmpdir_remove(tmp);
 	return sum;
 }
 
@@ -388,8 +385,7 @@ static void test_golden_pcap(void **state)
 		 pcap, tmp);
 	assert_int_equal(system(cmd), 0);
 	golden_check_files(pcap, tmp, "pcap-summary.txt", "packets.tsv");
-	test_rmtree(tmp);
-	free(tmp);
+	test_tmpdir_remove(tmp);
 }
 
 static const struct golden_set pcaps = {
@@ -399,7 +395,7 @@ static const struct golden_set pcaps = {
 
 static void test_no_capture(void **state)
 {
-	char *tmp = test_tmpdir(), cmd[8192 + 256], path[4096], *sum;
+	char *tmp = test_tmpdir(), cmd[8192 + 256], path[4096];
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/empty.pcap", tmp);
@@ -409,12 +405,8 @@ static void test_no_capture(void **state)
 	snprintf(cmd, sizeof(cmd), BIN "nfstb-pcapsum --pcap %s/missing.pcap --server 10.213.59.10 --out %s/o >/dev/null",
 		 tmp, tmp);
 	assert_int_equal(system(cmd), 0);
-	snprintf(path, sizeof(path), "%s/o/pcap-summary.txt", tmp);
-	sum = golden_read(path);
-	assert_string_equal(sum, "capture=none\nserver=10.213.59.10\n");
-	free(sum);
-	test_rmtree(tmp);
-	free(tmp);
+	test_file_is("capture=none\nserver=10.213.59.10\n", "%s/o/pcap-summary.txt", tmp);
+	test_tmpdir_remove(tmp);
 }
 
 int main(void)

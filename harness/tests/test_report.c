@@ -36,20 +36,6 @@ static int sh(const char *fmt, ...)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static char *slurp(const char *fmt, const char *arg)
-{
-	char path[4096];
-
-	snprintf(path, sizeof(path), fmt, tmp, arg);
-	return golden_read(path);
-}
-
-static void must_contain(const char *text, const char *what)
-{
-	if (!text || !strstr(text, what))
-		fail_msg("'%s' not found", what);
-}
-
 static int setup(void **state)
 {
 	char path[4096];
@@ -82,48 +68,58 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	test_rmtree(tmp);
-	free(tmp);
+	test_tmpdir_remove(tmp);
 	return 0;
 }
 
-static void test_run_md(void **state)
+/* The run's report.md and report.html: what each holds, and what it must not. */
+static const struct {
+	const char *file;
+	const char *has[11], *lacks[4];	/* NULL after the last */
+} run_reports[] = {
+	{ "report.md", {
+		"# nfstb run smoke-v3-1\n",
+		"**Verdict: PASS** (scenario smoke-v3, arm -, mode smoke",
+		"Reason: smoke: data verified",
+		"Classifier: `none`",
+		"packet_check=agree reason=close then reconnect SYN, every call answered",
+		"| 3 | READ | 2 | 2 | 0 |",	/* the per-connection procedure table */
+		"All packet facts: [pcap-summary.txt](pcap-summary.txt).",
+		"| pkt | close | client FIN\\|ACK",	/* md_cell escapes the bar */
+		"| pkt | reconnect-syn | client SYN",
+		"- [client-trace.txt](client-trace.txt)",
+	  }, {
+		"[capture.pcap]",	/* only files that exist */
+	  } },
+	{ "report.html", {
+		"<!DOCTYPE html>",
+		"<style>",
+		"<svg xmlns=\"http://www.w3.org/2000/svg\"",
+		">reconnect-syn</text>",
+		"<tr class=\"k-close\">",
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"flow\"",
+		"class=\"msg-label\" x=\"565\" y=\"",
+		"</html>\n",
+	  }, {
+		/* self-contained: nothing fetched from anywhere */
+		"<script", "src=\"", "<link",
+	  } },
+};
+
+static void test_run_reports(void **state)
 {
-	char *md = slurp("%s/res/%s/report.md", "smoke-v3-1");
-
 	(void)state;
-	must_contain(md, "# nfstb run smoke-v3-1\n");
-	must_contain(md, "**Verdict: PASS** (scenario smoke-v3, arm -, mode smoke");
-	must_contain(md, "Reason: smoke: data verified");
-	must_contain(md, "Classifier: `none`");
-	must_contain(md, "packet_check=agree reason=close then reconnect SYN, every call answered");
-	must_contain(md, "| 3 | READ | 2 | 2 | 0 |");	/* the per-connection procedure table */
-	must_contain(md, "All packet facts: [pcap-summary.txt](pcap-summary.txt).");
-	must_contain(md, "| pkt | close | client FIN\\|ACK");	/* md_cell escapes the bar */
-	must_contain(md, "| pkt | reconnect-syn | client SYN");
-	must_contain(md, "- [client-trace.txt](client-trace.txt)");
-	assert_null(strstr(md, "[capture.pcap]"));	/* only files that exist */
-	free(md);
-}
+	for (size_t i = 0; i < ARRAY_SIZE(run_reports); i++) {
+		char *text = test_read("%s/res/smoke-v3-1/%s", tmp, run_reports[i].file);
 
-static void test_run_html(void **state)
-{
-	char *html = slurp("%s/res/%s/report.html", "smoke-v3-1");
-
-	(void)state;
-	must_contain(html, "<!DOCTYPE html>");
-	must_contain(html, "<style>");
-	must_contain(html, "<svg xmlns=\"http://www.w3.org/2000/svg\"");
-	must_contain(html, ">reconnect-syn</text>");
-	must_contain(html, "<tr class=\"k-close\">");
-	must_contain(html, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"flow\"");
-	must_contain(html, "class=\"msg-label\" x=\"565\" y=\"");
-	must_contain(html, "</html>\n");
-	/* self-contained: nothing fetched from anywhere */
-	assert_null(strstr(html, "<script"));
-	assert_null(strstr(html, "src=\""));
-	assert_null(strstr(html, "<link"));
-	free(html);
+		for (const char *const *w = run_reports[i].has; *w; w++)
+			if (!strstr(text, *w))
+				fail_msg("'%s' not found in %s", *w, run_reports[i].file);
+		for (const char *const *w = run_reports[i].lacks; *w; w++)
+			if (strstr(text, *w))
+				fail_msg("'%s' found in %s", *w, run_reports[i].file);
+		free(text);
+	}
 }
 
 static void test_junit(void **state)
@@ -132,46 +128,36 @@ static void test_junit(void **state)
 
 	(void)state;
 	assert_int_equal(sh(BIN "nfstb-report --junit %s/res >/dev/null", tmp), 0);
-	xml = slurp("%s/res/%s", "junit.xml");
-	must_contain(xml, "<testsuites name=\"nfstb\" tests=\"2\" failures=\"1\">");
-	must_contain(xml, "<testcase classname=\"smoke-v3.-.smoke\" name=\"smoke-v3-1\">");
-	must_contain(xml, "<testcase classname=\"tcp-v3.control.forced\" name=\"tcp-v3-control-forced-1\">");
-	must_contain(xml, "<failure message=\"expected DEADLOCK(reclaim-commit-deadlock), got PASS\"");
-	md = slurp("%s/res/%s", "report.md");
-	must_contain(md, "| scenario | arm | mode | runs |");
-	must_contain(md, "[report](smoke-v3-1/report.md)");
-	must_contain(md, "| **FAIL: unexpected verdict** | none: the run passed |");
-	html = slurp("%s/res/%s", "report.html");
-	must_contain(html, "<tr class=\"run unexpected\" id=\"run-tcp-v3-control-forced-1\">"
-			   "<td><a class=\"report-link\" href=\"tcp-v3-control-forced-1/report.html\">");
-	must_contain(html, "<td class=\"result\">FAIL: unexpected verdict</td>");
-	must_contain(html, "<tr class=\"run\" id=\"run-smoke-v3-1\">");
+	xml = test_read("%s/res/junit.xml", tmp);
+	must_contain_all(xml, "<testsuites name=\"nfstb\" tests=\"2\" failures=\"1\">",
+			 "<testcase classname=\"smoke-v3.-.smoke\" name=\"smoke-v3-1\">",
+			 "<testcase classname=\"tcp-v3.control.forced\" name=\"tcp-v3-control-forced-1\">",
+			 "<failure message=\"expected DEADLOCK(reclaim-commit-deadlock), got PASS\"");
+	md = test_read("%s/res/report.md", tmp);
+	must_contain_all(md, "| scenario | arm | mode | runs |",
+			 "[report](smoke-v3-1/report.md)",
+			 "| **FAIL: unexpected verdict** | none: the run passed |");
+	html = test_read("%s/res/report.html", tmp);
+	must_contain_all(html, "<tr class=\"run unexpected\" id=\"run-tcp-v3-control-forced-1\">"
+			 "<td><a class=\"report-link\" href=\"tcp-v3-control-forced-1/report.html\">",
+			 "<td class=\"result\">FAIL: unexpected verdict</td>",
+			 "<tr class=\"run\" id=\"run-smoke-v3-1\">");
 	free(xml);
 	free(md);
 	free(html);
 }
 
-/* A reconnect on the same port is a new connection; the call of the old one stays unanswered. */
+/*
+ * A reconnect on the same port is a new connection; the call of the old one
+ * stays unanswered (tests/data/report/same-port-reconnect.packets.tsv).
+ */
 static void test_conns(void **state)
 {
-	static const char tsv[] =
-		"frame\ttime\tsrc\tsport\tdst\tdport\tproto\tflags\txid\tdir\tprog\tvers\tproc\tstable\tcommitted\tops\n"
-		"1\t100.000000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tSYN\t-\t-\t-\t-\t-\t-\t-\t-\n"
-		"2\t100.100000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tPSH|ACK\t0x1\tcall\tNFS\t3\tWRITE\tUNSTABLE\t-\t-\n"
-		"3\t100.200000\t10.0.0.1\t2049\t10.0.0.2\t815\ttcp\tPSH|ACK\t0x1\treply\tNFS\t3\tWRITE\t-\tUNSTABLE\t-\n"
-		"4\t100.300000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tPSH|ACK\t0x2\tcall\tNFS\t3\tCOMMIT\t-\t-\t-\n"
-		"5\t100.400000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tFIN|ACK\t-\t-\t-\t-\t-\t-\t-\t-\n"
-		"6\t100.500000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tSYN\t-\t-\t-\t-\t-\t-\t-\t-\n"
-		"7\t100.600000\t10.0.0.2\t815\t10.0.0.1\t2049\ttcp\tPSH|ACK\t0x2\tcall\tNFS\t3\tCOMMIT\t-\t-\t-\n"
-		"8\t100.700000\t10.0.0.1\t2049\t10.0.0.2\t815\ttcp\tPSH|ACK\t0x2\treply\tMOUNT\t3\tMNT\t-\t-\t-\n"
-		"9\t100.800000\t10.0.0.1\t2049\t10.0.0.2\t815\ttcp\tPSH|ACK\t0x2\treply\tNFS\t3\tCOMMIT\t-\t-\t-\n";
 	struct report_conns *c = malloc(sizeof(*c));
-	char path[4096];
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/packets.tsv", tmp);
-	test_write(path, tsv);
-	report_conns_load(path, "10.0.0.1", c);
+	report_conns_load(NFSTB_TEST_DATA "/report/same-port-reconnect.packets.tsv",
+			  "10.0.0.1", c);
 	assert_true(c->loaded);
 	assert_int_equal(c->n, 2);
 	assert_int_equal(c->v[0].syn, 1);
@@ -220,13 +206,13 @@ static void test_cli(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
 		assert_int_equal(sh(BIN "%s --help >%s/out 2>%s/err", tools[i], tmp, tmp), 0);
-		err = slurp("%s/%s", "out");
-		must_contain(err, "usage: ");
+		err = test_read("%s/out", tmp);
+		must_contain_all(err, "usage: ");
 		free(err);
 	}
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		assert_int_equal(sh(BIN "%s >%s/out 2>%s/err", bad[i], tmp, tmp), 2);
-		err = slurp("%s/%s", "err");
+		err = test_read("%s/err", tmp);
 		assert_non_null(err);
 		/* one line */
 		assert_non_null(strchr(err, '\n'));
@@ -297,11 +283,11 @@ static void test_run_without_record(void **state)
 	(void)state;
 	assert_int_equal(sh("cp -r " REAL_DIR "/v3-tcp-control-forced-1 %s/norecord && rm %s/norecord/run.json && "
 			    BIN "nfstb-report --rundir %s/norecord >/dev/null", tmp, tmp, tmp), 0);
-	md = slurp("%s/%s", "norecord/report.md");
-	must_contain(md, "**Verdict: none** (no run.json)\n");
-	must_contain(md, "Classifier: no run record\n");
-	must_contain(md, "packet_check=n/a reason=no run record\n");
-	must_contain(md, "2 blocked-task report(s)");	/* the console, shown */
+	md = test_read("%s/norecord/report.md", tmp);
+	must_contain_all(md, "**Verdict: none** (no run.json)\n",
+			 "Classifier: no run record\n",
+			 "packet_check=n/a reason=no run record\n",
+			 "2 blocked-task report(s)");	/* the console, shown */
 	assert_null(strstr(md, "(the classifier's task)"));
 	assert_null(strstr(md, "Task kworker"));
 	assert_null(strstr(md, "[run.json]"));
@@ -310,13 +296,13 @@ static void test_run_without_record(void **state)
 	snprintf(path, sizeof(path), "%s/norecord/run.json", tmp);
 	test_write(path, "{\"schema\": \"nfstb-run/1\", \"verdict\": \"PASS\"}\n");
 	assert_int_equal(sh(BIN "nfstb-report --rundir %s/norecord >/dev/null", tmp), 0);
-	md = slurp("%s/%s", "norecord/report.md");
-	must_contain(md, "**Verdict: none** (run.json is not a run record: missing key 'run')\n");
+	md = test_read("%s/norecord/report.md", tmp);
+	must_contain_all(md, "**Verdict: none** (run.json is not a run record: missing key 'run')\n");
 	assert_null(strstr(md, "PASS"));
 	free(md);
-	html = slurp("%s/%s", "norecord/report.html");
-	must_contain(html, "<b class=\"other\">Verdict: none</b> (run.json is not a run record: "
-			   "missing key 'run')");
+	html = test_read("%s/norecord/report.html", tmp);
+	must_contain_all(html, "<b class=\"other\">Verdict: none</b> (run.json is not a run record: "
+			 "missing key 'run')");
 	assert_null(strstr(html, "section class=\"stack named\""));
 	free(html);
 }
@@ -341,7 +327,7 @@ static void test_real_goldens(void **state)
 			snprintf(run, sizeof(run), "%.*s", (int)(strchr(files[i], '/') - files[i]), files[i]);
 			assert_int_equal(sh(BIN "nfstb-report --rundir %s/real/%s >/dev/null", tmp, run), 0);
 		}
-		text = slurp("%s/real/%s", files[i]);
+		text = test_read("%s/real/%s", tmp, files[i]);
 		assert_non_null(text);
 		/* tests/data/report/RUN.report.md.expected, index.report.md.expected, ... */
 		snprintf(golden, sizeof(golden), NFSTB_TEST_DATA "/report/%s%s.x",
@@ -357,8 +343,7 @@ static void test_real_goldens(void **state)
 int main(void)
 {
 	static const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_run_md),
-		cmocka_unit_test(test_run_html),
+		cmocka_unit_test(test_run_reports),
 		cmocka_unit_test(test_junit),
 		cmocka_unit_test(test_cli),
 		cmocka_unit_test(test_stacks_find),

@@ -86,11 +86,5 @@ static void test_table_matches_docs_and_code(void **state)
 			fail_msg("the judge sets rule (%c), the table does not", *c);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_table_matches_docs_and_code),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN("test_rule_table",
+	  cmocka_unit_test(test_table_matches_docs_and_code))

@@ -20,19 +20,17 @@
 #include <unistd.h>
 
 struct judge {
-	char scenario[64], arm[16], mode[16], seed[32], run[96];
+	char scenario[64], arm[16], mode[16], seed[32], run[96], nonce[40];
 	char rules[32], role[16];
 	int watchdog;
 };
 
 static void read_judge(const char *dir, struct judge *j)
 {
-	char path[512], *text, *line, *save = NULL;
+	char *text, *line, *save = NULL;
 
 	memset(j, 0, sizeof(*j));
-	snprintf(path, sizeof(path), "%s/judge", dir);
-	text = golden_read(path);
-	assert_non_null(text);
+	text = test_read("%s/judge", dir);
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		long wd;
@@ -44,6 +42,7 @@ static void read_judge(const char *dir, struct judge *j)
 		kv_get(line, "mode", j->mode, sizeof(j->mode));
 		kv_get(line, "seed", j->seed, sizeof(j->seed));
 		kv_get(line, "run", j->run, sizeof(j->run));
+		kv_get(line, "nonce", j->nonce, sizeof(j->nonce));
 		kv_get(line, "rules", j->rules, sizeof(j->rules));
 		kv_get(line, "role", j->role, sizeof(j->role));
 		if (kv_get_long(line, "watchdog", &wd))
@@ -77,6 +76,7 @@ static void test_run_dir(void **state)
 	in->mode = j.mode;
 	in->seed = j.seed;
 	in->run = j.run;
+	in->nonce = j.nonce[0] ? j.nonce : NULL;
 	in->rules = rule_set_parse(j.rules);
 	in->role = arm_role_parse(j.role);
 	in->watchdog = j.watchdog;

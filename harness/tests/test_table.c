@@ -429,8 +429,7 @@ static void test_record_of_the_judge(void **state)
 		assert_true(r.has_packets);
 		assert_true(starts_with(r.packets, "packet_check="));
 	}
-	test_rmtree(tmp);
-	free(tmp);
+	test_tmpdir_remove(tmp);
 }
 
 /* Fails closed: not JSON, another schema, a key missing or mistyped. */
@@ -580,8 +579,7 @@ static void test_malformed_record_in_table(void **state)
 	test_write_record(path, "v3-tcp", "fixed", "forced", "PASS",
 			  "\"run\": \"v3-tcp-fixed-forced-2\"");
 	table_refuses(dir, "judges run 'v3-tcp-fixed-forced-2', not the matrix's v3-tcp-fixed-forced-1");
-	test_rmtree(dir);
-	free(dir);
+	test_tmpdir_remove(dir);
 }
 
 /* A record of the planned run counts; a group has one expectation. */
@@ -604,33 +602,26 @@ static void test_record_of_the_run(void **state)
 	assert_int_equal(t->v[0].runs, 1);
 	assert_int_equal(t->v[0].pass, 1);
 	runs_free(&l);
-	test_rmtree(dir);
-	free(dir);
+	test_tmpdir_remove(dir);
 }
 
 /* Every test works on an empty table of its own. */
 #define TABLE_TEST(f) cmocka_unit_test_setup_teardown(f, new_table, free_table)
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		TABLE_TEST(test_control_forced_95_percent),
-		TABLE_TEST(test_small_control_needs_all),
-		TABLE_TEST(test_fixed_must_all_pass),
-		TABLE_TEST(test_control_natural_reports_only),
-		TABLE_TEST(test_smoke_must_all_pass),
-		TABLE_TEST(test_missing_record_fails_the_row),
-		TABLE_TEST(test_natural_reclaim_and_time_to_deadlock),
-		TABLE_TEST(test_print_groups_and_mean),
-		TABLE_TEST(test_lockdep_control_needs_every_run),
-		TABLE_TEST(test_lockdep_and_swap_fixed_must_pass),
-		TABLE_TEST(test_swap_control_reports_only),
-		cmocka_unit_test(test_record_fields),
-		cmocka_unit_test(test_record_of_the_judge),
-		cmocka_unit_test(test_malformed_records),
-		cmocka_unit_test(test_malformed_record_in_table),
-		TABLE_TEST(test_record_of_the_run),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN("test_table",
+	  TABLE_TEST(test_control_forced_95_percent),
+	  TABLE_TEST(test_small_control_needs_all),
+	  TABLE_TEST(test_fixed_must_all_pass),
+	  TABLE_TEST(test_control_natural_reports_only),
+	  TABLE_TEST(test_smoke_must_all_pass),
+	  TABLE_TEST(test_missing_record_fails_the_row),
+	  TABLE_TEST(test_natural_reclaim_and_time_to_deadlock),
+	  TABLE_TEST(test_print_groups_and_mean),
+	  TABLE_TEST(test_lockdep_control_needs_every_run),
+	  TABLE_TEST(test_lockdep_and_swap_fixed_must_pass),
+	  TABLE_TEST(test_swap_control_reports_only),
+	  cmocka_unit_test(test_record_fields),
+	  cmocka_unit_test(test_record_of_the_judge),
+	  cmocka_unit_test(test_malformed_records),
+	  cmocka_unit_test(test_malformed_record_in_table),
+	  TABLE_TEST(test_record_of_the_run))

@@ -138,17 +138,11 @@ static void test_printk_split(void **state)
 	assert_true(t == TIME_NONE);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_time),
-		cmocka_unit_test(test_format_time),
-		cmocka_unit_test(test_kv_get),
-		cmocka_unit_test(test_lines_split_strips_cr),
-		cmocka_unit_test(test_lines_load_missing),
-		cmocka_unit_test(test_lines_load_not_regular),
-		cmocka_unit_test(test_printk_split),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN("test_util",
+	  cmocka_unit_test(test_parse_time),
+	  cmocka_unit_test(test_format_time),
+	  cmocka_unit_test(test_kv_get),
+	  cmocka_unit_test(test_lines_split_strips_cr),
+	  cmocka_unit_test(test_lines_load_missing),
+	  cmocka_unit_test(test_lines_load_not_regular),
+	  cmocka_unit_test(test_printk_split))

@@ -24,6 +24,7 @@ run=${nfstb_run:-manual}
 files=${nfstb_files:-4}
 size=${nfstb_size:-4M}
 seed=${nfstb_seed:-1}
+nonce=${nfstb_nonce:--}
 params=/sys/module/sunrpc/parameters
 
 # The flusher would COMMIT unstable folios behind the workload's back; the
@@ -72,7 +73,7 @@ start_tracing() {
 	echo 1 > $t/tracing_on
 	# The trace's first record binds it to this run and this boot; the
 	# boot marker on the console carries the same boot id.
-	echo "nfstb-run run=$run seed=$seed boot=$boot_id" > $t/trace_marker
+	echo "nfstb-run run=$run seed=$seed nonce=$nonce boot=$boot_id" > $t/trace_marker
 	# The trace channel is the virtio-serial port the harness named.
 	chan=/dev/null
 	for port in /sys/class/virtio-ports/*; do
@@ -266,8 +267,10 @@ reconnect_transport() {
 }
 
 # send_anchor: clock anchors for the packet capture (nfstb-anchor): each
-# "nfstb: anchor run=R seq=K" console line is written just before the UDP
-# datagram "nfstb-anchor run=R seq=K" goes to the server's port 20051,
+# "nfstb: anchor run=R.NONCE seq=K" console line (the run's name and its
+# nonce: another run of the same name has another nonce) is written just
+# before the datagram "nfstb-anchor run=R.NONCE seq=K" goes to the server's
+# UDP port 20051,
 # which the host's tcpdump keeps (nothing listens there; the ICMP port
 # unreachable back is harmless). nfstb-pcapsum gives each datagram's
 # capture time (anchor.K=), so the capture names this run and maps onto
@@ -275,7 +278,7 @@ reconnect_transport() {
 # memory pressure is set up; a failure is said but does not fail the run
 # (the verdict then finds no anchors: the packets judge nothing).
 send_anchor() {
-	nfstb-anchor --to "$server" --port 20051 --run "$run" > /tmp/anchor.log 2>&1 ||
+	nfstb-anchor --to "$server" --port 20051 --run "$run.$nonce" > /tmp/anchor.log 2>&1 ||
 		log "phase=error what=anchor err=$(tr '\n' ' ' < /tmp/anchor.log)"
 	return 0
 }
@@ -432,7 +435,7 @@ start_tracing
 # The verdict checks this marker against the run it judges (scenario, arm,
 # mode, run and the seed the orchestrator chose) and its boot id against
 # the trace's first record.
-log "phase=booted scenario=$scenario workload=$workload vers=$vers proto=$proto arm=$arm mode=$mode run=$run seed=$seed boot=$boot_id"
+log "phase=booted scenario=$scenario workload=$workload vers=$vers proto=$proto arm=$arm mode=$mode run=$run seed=$seed nonce=$nonce boot=$boot_id"
 if ! type "workload_$workload" > /dev/null 2>&1; then
 	log "phase=error what=unknown-workload workload=$workload"
 	rc=2

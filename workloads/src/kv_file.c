@@ -44,14 +44,16 @@ int kv_get(const char *text, const char *key, enum kv_style style,
 	return -1;
 }
 
-int kv_parse(const char *text, enum kv_style style, const char *what,
-	     const struct kv_field *fields, size_t n, char *err,
-	     size_t errlen)
+int kv_parse(const char *text, const struct kv_format *fmt, void *out,
+	     char *err, size_t errlen)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (kv_get(text, fields[i].key, style, fields[i].dst) < 0) {
-			snprintf(err, errlen, "%s has no readable %s line", what,
-				 fields[i].key);
+	for (size_t i = 0; i < fmt->nfields; i++) {
+		const struct kv_field *f = &fmt->fields[i];
+
+		if (kv_get(text, f->key, fmt->style,
+			   (uint64_t *)((char *)out + f->off)) < 0) {
+			snprintf(err, errlen, "%s has no readable %s line",
+				 fmt->what, f->key);
 			return -1;
 		}
 	}
@@ -85,4 +87,21 @@ long kv_read_file(const char *path, char *buf, size_t size, char *err,
 	close(fd);
 	buf[total] = '\0';
 	return (long)total;
+}
+
+int kv_read(const char *path, const struct kv_format *fmt, void *out,
+	    char *err, size_t errlen)
+{
+	/* A stack buffer: the caller may be the process pushing the machine
+	 * into swap. */
+	char buf[KV_FILE_MAX];
+	long n = kv_read_file(path, buf, sizeof(buf), err, errlen);
+
+	if (n < 0)
+		return -1;
+	if (n == KV_FILE_MAX - 1) {
+		snprintf(err, errlen, "%s is larger than %d bytes", path, KV_FILE_MAX - 1);
+		return -1;
+	}
+	return kv_parse(buf, fmt, out, err, errlen);
 }

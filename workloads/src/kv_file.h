@@ -2,7 +2,8 @@
  * /proc/vmstat: find a key's line, read its number; read the whole small
  * file without stdio or malloc (the callers are the processes eating the
  * machine's memory). The two files differ only in how a line is written,
- * which is the kv_style. */
+ * which is the kv_style, and in the keys a caller needs, which are the
+ * kv_format its unit declares (meminfo.h, vmstat.h). */
 #ifndef NFSTB_KV_FILE_H
 #define NFSTB_KV_FILE_H
 
@@ -22,21 +23,41 @@ enum kv_style {
 int kv_get(const char *text, const char *key, enum kv_style style,
 	   uint64_t *value);
 
-/* A value a parser needs, and where it goes. */
+/* A value a reader needs: its key, and the offsetof() of the uint64_t it
+ * goes to in the reader's struct. */
 struct kv_field {
 	const char *key;
-	uint64_t *dst;
+	size_t off;
 };
 
-/* Fills every field in order; -1 with "<what> has no readable <key>
- * line" in err at the first one that is absent or malformed. */
-int kv_parse(const char *text, enum kv_style style, const char *what,
-	     const struct kv_field *fields, size_t n, char *err,
-	     size_t errlen);
+/* A file as its readers see it: its name in error lines ("meminfo"), its
+ * line style, and the fields of the struct it fills, every one required. */
+struct kv_format {
+	const char *what;
+	enum kv_style style;
+	const struct kv_field *fields;
+	size_t nfields;
+};
+
+/* Fills every field of *out (the format's struct) in order; -1 with
+ * "<what> has no readable <key> line" in err at the first one that is
+ * absent or malformed. */
+int kv_parse(const char *text, const struct kv_format *fmt, void *out,
+	     char *err, size_t errlen);
 
 /* Reads path into buf (NUL-terminated) with plain read()s until EOF or
  * until buf is full. Returns the length, or -1 with err set. */
 long kv_read_file(const char *path, char *buf, size_t size, char *err,
 		  size_t errlen);
+
+/* The largest file kv_read() takes: /proc/vmstat is ~4 KiB on 6.x (about
+ * 190 lines), /proc/meminfo ~1.5 KiB. */
+#define KV_FILE_MAX 32768
+
+/* Reads the file at path (normally /proc/<what>) into a buffer on the
+ * stack and kv_parse()s it. A file that fills the buffer grew past it and
+ * is refused rather than cut silently. Returns 0 or -1 with err set. */
+int kv_read(const char *path, const struct kv_format *fmt, void *out,
+	    char *err, size_t errlen);
 
 #endif

@@ -40,7 +40,7 @@ static int gauge_read(const struct memhog_opts *o, uint64_t mem_total_kb,
 		g->target_kb = zh.low_pages * 4 + o->above_low_mb * 1024;
 		return 0;
 	}
-	if (meminfo_read(MEMINFO_PATH, &mi, err, errlen) < 0)
+	if (kv_read(MEMINFO_PATH, &meminfo_format, &mi, err, errlen) < 0)
 		return -1;
 	g->name = "mem_available";
 	g->value_kb = mi.mem_available_kb;
@@ -92,7 +92,7 @@ int memhog_child_main(const struct memhog_opts *o)
 	bool reached = false, released_by_file;
 	const char *why_stopped = "target";
 
-	if (meminfo_read(MEMINFO_PATH, &mi, err, sizeof(err)) < 0 ||
+	if (kv_read(MEMINFO_PATH, &meminfo_format, &mi, err, sizeof(err)) < 0 ||
 	    gauge_read(o, mi.mem_total_kb, &g, err, sizeof(err)) < 0) {
 		supervise_report('E', "%s: %s", MEMHOG_TOOL, err);
 		return 1;

@@ -3,8 +3,9 @@
 #ifndef NFSTB_MEMINFO_H
 #define NFSTB_MEMINFO_H
 
-#include <stddef.h>
 #include <stdint.h>
+
+#include "kv_file.h"
 
 struct meminfo {
 	uint64_t mem_total_kb;
@@ -12,13 +13,9 @@ struct meminfo {
 	uint64_t mem_available_kb;
 };
 
-/* Extracts MemTotal, MemFree and MemAvailable; all three are required
- * (MemAvailable exists since Linux 3.14). Returns 0 or -1 with err set. */
-int meminfo_parse(const char *text, struct meminfo *mi, char *err,
-		  size_t errlen);
-
-/* Reads and parses a meminfo file (normally /proc/meminfo). */
-int meminfo_read(const char *path, struct meminfo *mi, char *err,
-		 size_t errlen);
+/* MemTotal, MemFree and MemAvailable, all three required (MemAvailable
+ * exists since Linux 3.14): kv_parse() and kv_read() (normally of
+ * /proc/meminfo) fill a struct meminfo with it. */
+extern const struct kv_format meminfo_format;
 
 #endif

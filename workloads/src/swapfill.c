@@ -64,7 +64,7 @@ static int read_swap_counters(struct vmstat_swap *vs)
 {
 	char err[160];
 
-	if (vmstat_read(VMSTAT_PATH, vs, err, sizeof(err)) < 0) {
+	if (kv_read(VMSTAT_PATH, &vmstat_swap_format, vs, err, sizeof(err)) < 0) {
 		supervise_report('E', "%s: %s", SWAPFILL_TOOL, err);
 		return -1;
 	}

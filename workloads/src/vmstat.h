@@ -3,8 +3,9 @@
 #ifndef NFSTB_VMSTAT_H
 #define NFSTB_VMSTAT_H
 
-#include <stddef.h>
 #include <stdint.h>
+
+#include "kv_file.h"
 
 /* The swap traffic counters, in pages, since boot. */
 struct vmstat_swap {
@@ -12,13 +13,8 @@ struct vmstat_swap {
 	uint64_t pswpout;
 };
 
-/* Extracts pswpin and pswpout; both are required. Returns 0 or -1 with err
- * set. */
-int vmstat_parse(const char *text, struct vmstat_swap *vs, char *err,
-		 size_t errlen);
-
-/* Reads and parses a vmstat file (normally /proc/vmstat). */
-int vmstat_read(const char *path, struct vmstat_swap *vs, char *err,
-		size_t errlen);
+/* pswpin and pswpout, both required: kv_parse() and kv_read() (normally of
+ * /proc/vmstat) fill a struct vmstat_swap with it. */
+extern const struct kv_format vmstat_swap_format;
 
 #endif

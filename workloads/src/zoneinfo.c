@@ -79,7 +79,7 @@ int zoneinfo_parse(const char *text, struct zone_headroom *h, char *err,
 int zoneinfo_read(const char *path, struct zone_headroom *h, char *err,
 		  size_t errlen)
 {
-	/* A few KiB per zone and CPU; on the stack, as meminfo_read(). */
+	/* A few KiB per zone and CPU; on the stack, as kv_read(). */
 	char buf[65536];
 
 	if (kv_read_file(path, buf, sizeof(buf), err, errlen) < 0)

@@ -67,19 +67,6 @@ static int udp_listener(uint16_t *port)
 	return fd;
 }
 
-static char *slurp(const char *path)
-{
-	static char buf[4096];
-	FILE *in = fopen(path, "r");
-	size_t n;
-
-	assert_non_null(in);
-	n = fread(buf, 1, sizeof(buf) - 1, in);
-	buf[n] = '\0';
-	fclose(in);
-	return buf;
-}
-
 /* Runs the tool; its stdout and stderr as strings (static). */
 static int run_tool(const struct anchor_opts *o, char **out, char **err)
 {

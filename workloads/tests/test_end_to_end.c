@@ -20,16 +20,29 @@ struct fixture {
 	struct verify_opts vopts;
 };
 
-/* Runs fn's output into a string. */
-static char *capture_verify(struct fixture *fx, int *rc)
+/*
+ * Runs nfstb-verify over the fixture: it must exit @rc, print exactly
+ * @exact (unless NULL) and print each of the lines after it somewhere.
+ */
+#define expect_verify(fx, rc, ...) \
+	expect_verify_((fx), (rc), __VA_ARGS__, (const char *)NULL)
+static void expect_verify_(struct fixture *fx, int rc, const char *exact, ...)
 {
 	char *out = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&out, &len);
+	const char *line;
+	va_list ap;
 
-	*rc = verify_run(&fx->vopts, f);
+	assert_int_equal(verify_run(&fx->vopts, f), rc);
 	fclose(f);
-	return out;
+	if (exact)
+		assert_string_equal(out, exact);
+	va_start(ap, exact);
+	while ((line = va_arg(ap, const char *)))
+		assert_non_null(strstr(out, line));
+	va_end(ap);
+	free(out);
 }
 
 static int setup(void **state)
@@ -76,29 +89,18 @@ static void data_path(struct fixture *fx, int i, char *buf, size_t len)
 
 static void test_intact_files_verify(void **state)
 {
-	struct fixture *fx = *state;
-	int rc;
-	char *out = capture_verify(fx, &rc);
-
-	assert_int_equal(rc, 0);
-	assert_string_equal(out,
+	expect_verify(*state, 0,
 		"nfstb-verify: ok file=nfstb-data.0 bytes=1060921\n"
 		"nfstb-verify: ok file=nfstb-data.1 bytes=1060921\n"
 		"nfstb-verify: ok file=nfstb-data.2 bytes=1060921\n"
 		"nfstb-verify: summary files=3 ok=3 failed=0 bytes=3182763 manifest=complete\n");
-	free(out);
 }
 
 static void test_manifest_contents(void **state)
 {
 	struct fixture *fx = *state;
-	char text[512] = "";
-	FILE *f = fopen(fx->vopts.manifest, "r");
 
-	assert_non_null(f);
-	assert_true(fread(text, 1, sizeof(text) - 1, f) > 0);
-	fclose(f);
-	assert_string_equal(text, "nfstb-data.0 1060921 24301 0\n"
+	assert_string_equal(slurp(fx->vopts.manifest), "nfstb-data.0 1060921 24301 0\n"
 				  "nfstb-data.1 1060921 24301 1\n"
 				  "nfstb-data.2 1060921 24301 2\n"
 				  "end entries=3\n");
@@ -110,45 +112,34 @@ static void test_corruption_found_at_offset(void **state)
 	const off_t where = (1 << 20) + 7; /* in the second read chunk */
 	uint8_t want = pattern_byte(SEED, 1, (uint64_t)where), bad = want ^ 0xff;
 	char path[1024], line[160];
-	int fd, rc;
+	int fd;
 
 	data_path(fx, 1, path, sizeof(path));
 	fd = open(path, O_WRONLY);
 	assert_true(fd >= 0);
 	assert_int_equal(pwrite(fd, &bad, 1, where), 1);
 	close(fd);
-
-	char *out = capture_verify(fx, &rc);
-
-	assert_int_equal(rc, 1);
 	snprintf(line, sizeof(line),
 		 "nfstb-verify: FAIL file=nfstb-data.1 offset=1048583 expected=0x%02x got=0x%02x\n",
 		 want, bad);
-	assert_non_null(strstr(out, line));
-	assert_non_null(strstr(out, "nfstb-verify: summary files=3 ok=2 failed=1 bytes=2121842 manifest=complete\n"));
-	free(out);
+	expect_verify(fx, 1, NULL, line,
+		      "nfstb-verify: summary files=3 ok=2 failed=1 bytes=2121842 manifest=complete\n");
 }
 
 static void test_short_and_missing(void **state)
 {
 	struct fixture *fx = *state;
 	char path[1024];
-	int rc;
 
 	data_path(fx, 0, path, sizeof(path));
 	assert_int_equal(truncate(path, 4096), 0);
 	data_path(fx, 2, path, sizeof(path));
 	assert_int_equal(unlink(path), 0);
-
-	char *out = capture_verify(fx, &rc);
-
-	assert_int_equal(rc, 1);
-	assert_string_equal(out,
+	expect_verify(fx, 1,
 		"nfstb-verify: FAIL file=nfstb-data.0 short size=4096\n"
 		"nfstb-verify: ok file=nfstb-data.1 bytes=1060921\n"
 		"nfstb-verify: FAIL file=nfstb-data.2 missing\n"
 		"nfstb-verify: summary files=3 ok=1 failed=2 bytes=1060921 manifest=complete\n");
-	free(out);
 }
 
 static void test_hold_file_timeout(void **state)
@@ -190,18 +181,13 @@ static void test_cut_manifest_noticed(void **state)
 {
 	struct fixture *fx = *state;
 	FILE *f = fopen(fx->vopts.manifest, "w");
-	int rc;
 
 	assert_non_null(f);
 	fputs("nfstb-data.0 1060921 24301 0\nnfstb-data.1 1060921 24301 1\n", f);
 	fclose(f);
-
-	char *out = capture_verify(fx, &rc);
-
-	assert_int_equal(rc, 1);
-	assert_non_null(strstr(out, "nfstb-verify: FAIL manifest=truncated entries=2 expected=unknown\n"));
-	assert_non_null(strstr(out, "nfstb-verify: summary files=2 ok=2 failed=0 bytes=2121842 manifest=truncated\n"));
-	free(out);
+	expect_verify(fx, 1, NULL,
+		      "nfstb-verify: FAIL manifest=truncated entries=2 expected=unknown\n",
+		      "nfstb-verify: summary files=2 ok=2 failed=0 bytes=2121842 manifest=truncated\n");
 }
 
 /* Every test runs in a fresh fixture directory. */

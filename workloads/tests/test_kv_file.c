@@ -1,12 +1,14 @@
-/* The "key value" reader (kv_file.c, under meminfo.c and vmstat.c), against
- * real samples (tests/data/meminfo.sample, vmstat.sample) and inline text.
- * One table of lookups covers both files' line styles. */
+/* The "key value" reader (kv_file.c, with the formats of meminfo.c and
+ * vmstat.c), against real samples (tests/data/meminfo.sample,
+ * vmstat.sample) and inline text. One table of lookups covers both files' line styles. */
 #include "test_util.h"
 
 #include "meminfo.h"
 #include "vmstat.h"
 
 #include "kv_file.h"
+
+#include <unistd.h>
 
 struct lookup {
 	enum kv_style style;
@@ -66,12 +68,12 @@ static void test_golden_parse(void **state)
 	struct meminfo mi;
 
 	(void)state;
-	assert_int_equal(meminfo_parse(mtext, &mi, err, sizeof(err)), 0);
+	assert_int_equal(kv_parse(mtext, &meminfo_format, &mi, err, sizeof(err)), 0);
 	assert_int_equal(mi.mem_total_kb, 24683568);
 	assert_int_equal(mi.mem_free_kb, 22987036);
 	assert_int_equal(mi.mem_available_kb, 24045252);
 	/* The host that wrote the sample has no swap: both are 0. */
-	assert_int_equal(vmstat_parse(vtext, &vs, err, sizeof(err)), 0);
+	assert_int_equal(kv_parse(vtext, &vmstat_swap_format, &vs, err, sizeof(err)), 0);
 	assert_int_equal(vs.pswpin, 0);
 	assert_int_equal(vs.pswpout, 0);
 	free(mtext);
@@ -85,14 +87,16 @@ static void test_parse_errors(void **state)
 	char err[160];
 
 	(void)state;
-	assert_int_equal(meminfo_parse("MemTotal: 100 kB\nMemFree: 50 kB\n", &mi,
-				       err, sizeof(err)), -1);
+	assert_int_equal(kv_parse("MemTotal: 100 kB\nMemFree: 50 kB\n", &meminfo_format,
+				  &mi, err, sizeof(err)), -1);
 	assert_string_equal(err, "meminfo has no readable MemAvailable line");
-	assert_int_equal(meminfo_parse("MemTotal: x kB\n", &mi, err, sizeof(err)), -1);
+	assert_int_equal(kv_parse("MemTotal: x kB\n", &meminfo_format, &mi, err, sizeof(err)), -1);
 	assert_string_equal(err, "meminfo has no readable MemTotal line");
-	assert_int_equal(vmstat_parse("pgpgin 5\npswpout 7\n", &vs, err, sizeof(err)), -1);
+	assert_int_equal(kv_parse("pgpgin 5\npswpout 7\n", &vmstat_swap_format, &vs, err,
+				  sizeof(err)), -1);
 	assert_string_equal(err, "vmstat has no readable pswpin line");
-	assert_int_equal(vmstat_parse("pswpin 1\npswpout 7x\n", &vs, err, sizeof(err)), -1);
+	assert_int_equal(kv_parse("pswpin 1\npswpout 7x\n", &vmstat_swap_format, &vs, err,
+				  sizeof(err)), -1);
 	assert_string_equal(err, "vmstat has no readable pswpout line");
 }
 
@@ -104,19 +108,46 @@ static void test_read_files(void **state)
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/meminfo.sample", TEST_DATA_DIR);
-	assert_int_equal(meminfo_read(path, &mi, err, sizeof(err)), 0);
+	assert_int_equal(kv_read(path, &meminfo_format, &mi, err, sizeof(err)), 0);
 	assert_int_equal(mi.mem_available_kb, 24045252);
 	snprintf(path, sizeof(path), "%s/vmstat.sample", TEST_DATA_DIR);
-	assert_int_equal(vmstat_read(path, &vs, err, sizeof(err)), 0);
+	assert_int_equal(kv_read(path, &vmstat_swap_format, &vs, err, sizeof(err)), 0);
 	assert_int_equal(vs.pswpout, 0);
 	/* The live file of whatever kernel runs the tests. */
-	assert_int_equal(vmstat_read("/proc/vmstat", &vs, err, sizeof(err)), 0);
-	assert_int_equal(meminfo_read("/nonexistent/meminfo", &mi, err, sizeof(err)), -1);
+	assert_int_equal(kv_read("/proc/vmstat", &vmstat_swap_format, &vs, err, sizeof(err)), 0);
+	assert_int_equal(kv_read("/nonexistent/meminfo", &meminfo_format, &mi, err,
+				 sizeof(err)), -1);
 	assert_non_null(strstr(err, "cannot open /nonexistent/meminfo"));
-	assert_int_equal(vmstat_read("/nonexistent/vmstat", &vs, err, sizeof(err)), -1);
+	assert_int_equal(kv_read("/nonexistent/vmstat", &vmstat_swap_format, &vs, err,
+				 sizeof(err)), -1);
 	assert_non_null(strstr(err, "cannot open /nonexistent/vmstat"));
+}
+
+/* A file as large as the buffer grew past it: refused, never cut. */
+static void test_read_refuses_a_full_buffer(void **state)
+{
+	char path[] = "/tmp/nfstb-kv-XXXXXX", err[160], expect[160];
+	static char text[KV_FILE_MAX];
+	struct meminfo mi;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	memset(text, ' ', sizeof(text));
+	memcpy(text, "MemTotal: 1 kB\nMemFree: 1 kB\nMemAvailable: 1 kB\n", 48);
+	assert_int_equal(write(fd, text, sizeof(text) - 1), (ssize_t)sizeof(text) - 1);
+	close(fd);
+	assert_int_equal(kv_read(path, &meminfo_format, &mi, err, sizeof(err)), -1);
+	snprintf(expect, sizeof(expect), "%s is larger than %d bytes", path, KV_FILE_MAX - 1);
+	assert_string_equal(err, expect);
+	/* one byte less fits */
+	assert_int_equal(truncate(path, sizeof(text) - 2), 0);
+	assert_int_equal(kv_read(path, &meminfo_format, &mi, err, sizeof(err)), 0);
+	assert_int_equal(mi.mem_available_kb, 1);
+	unlink(path);
 }
 
 TEST_MAIN("kv_file",
 	  cmocka_unit_test(test_lookups), cmocka_unit_test(test_golden_parse),
-	  cmocka_unit_test(test_parse_errors), cmocka_unit_test(test_read_files))
+	  cmocka_unit_test(test_parse_errors), cmocka_unit_test(test_read_files),
+	  cmocka_unit_test(test_read_refuses_a_full_buffer))

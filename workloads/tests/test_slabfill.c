@@ -49,72 +49,74 @@ static int teardown(void **state)
 	return 0;
 }
 
-static int run(struct fake_slab *f, uint64_t max, char **out)
+/*
+ * The fake cache counts @objects of @total_objects (the files' text; NULL:
+ * no such files); slabfill with --max @max must exit @rc and print exactly
+ * @want.
+ */
+static void expect_fill(struct fake_slab *f, const char *objects,
+			const char *total_objects, uint64_t max, int rc,
+			const char *want)
 {
 	struct slabfill_opts o = { .proto = "udp", .cache = "UDP",
 				   .slab_dir = f->root, .hold_file = f->hold,
 				   .timeout_s = 1, .max = max, .settle_ms = 40 };
+	char *out = NULL;
 	size_t len = 0;
-	FILE *mem = open_memstream(out, &len);
-	int rc;
+	FILE *mem;
 
-	rc = slabfill_run(&o, mem, stderr);
+	if (objects)
+		put(f->cache, "objects", objects);
+	if (total_objects)
+		put(f->cache, "total_objects", total_objects);
+	mem = open_memstream(&out, &len);
+	assert_int_equal(slabfill_run(&o, mem, stderr), rc);
 	fclose(mem);
-	return rc;
+	assert_string_equal(out, want);
+	free(out);
 }
 
+/* The first number of a count file; "N0=12" alone, or junk after it, is none. */
 static void test_attr_number(void **state)
 {
-	uint64_t v;
+	static const struct {
+		const char *text;
+		bool ok;
+		uint64_t value;	/* when ok */
+	} cases[] = {
+		{ "12 N0=12\n", true, 12 }, { "0\n", true, 0 },
+		{ "N0=12\n", false, 0 }, { "12x\n", false, 0 }, { "", false, 0 },
+	};
 
 	(void)state;
-	assert_true(slab_attr_number("12 N0=12\n", &v));
-	assert_int_equal(v, 12);
-	assert_true(slab_attr_number("0\n", &v));
-	assert_int_equal(v, 0);
-	assert_false(slab_attr_number("N0=12\n", &v));
-	assert_false(slab_attr_number("12x\n", &v));
-	assert_false(slab_attr_number("", &v));
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t v = UINT64_MAX;
+
+		assert_int_equal(slab_attr_number(cases[i].text, &v), cases[i].ok);
+		if (cases[i].ok)
+			assert_int_equal(v, cases[i].value);
+	}
 }
 
 /* Already full after the shrink: no socket, exit 0; the shrink was asked. */
 static void test_full_at_once(void **state)
 {
-	struct fake_slab *f = *state;
-	char *out = NULL;
-
-	put(f->cache, "objects", "30 N0=30\n");
-	put(f->cache, "total_objects", "30 N0=30\n");
-	assert_int_equal(run(f, 8, &out), 0);
-	assert_string_equal(out,
-		"nfstb-slabfill: cache=UDP proto=udp sockets=0 objects=30 total_objects=30 full=1\n");
-	free(out);
+	expect_fill(*state, "30 N0=30\n", "30 N0=30\n", 8, 0,
+		    "nfstb-slabfill: cache=UDP proto=udp sockets=0 objects=30 total_objects=30 full=1\n");
 }
 
 /* Free objects that never get used up (the fake does not move): --max
  * sockets, then exit 3 with full=0. */
 static void test_max_first(void **state)
 {
-	struct fake_slab *f = *state;
-	char *out = NULL;
-
-	put(f->cache, "objects", "28 N0=28\n");
-	put(f->cache, "total_objects", "30 N0=30\n");
-	assert_int_equal(run(f, 3, &out), 3);
-	assert_string_equal(out,
-		"nfstb-slabfill: cache=UDP proto=udp sockets=3 objects=28 total_objects=30 full=0\n");
-	free(out);
+	expect_fill(*state, "28 N0=28\n", "30 N0=30\n", 3, 3,
+		    "nfstb-slabfill: cache=UDP proto=udp sockets=3 objects=28 total_objects=30 full=0\n");
 }
 
 /* A cache without counts (no CONFIG_SLUB_DEBUG): one line, exit 1. */
 static void test_no_counts(void **state)
 {
-	struct fake_slab *f = *state;
-	char *out = NULL;
-
-	assert_int_equal(run(f, 3, &out), 1);
-	assert_string_equal(out, "");
-	free(out);
+	expect_fill(*state, NULL, NULL, 3, 1, "");
 }
 
 TEST_MAIN("slabfill",

@@ -44,19 +44,6 @@ static int teardown(void **state)
 	return 0;
 }
 
-static char *slurp(const char *path)
-{
-	static char buf[4096];
-	FILE *in = fopen(path, "r");
-	size_t n;
-
-	assert_non_null(in);
-	n = fread(buf, 1, sizeof(buf) - 1, in);
-	buf[n] = '\0';
-	fclose(in);
-	return buf;
-}
-
 /* What trace_pipe had reaches --out byte for byte; heartbeats 1..N are
  * written to trace_marker, one per period, the first at once. */
 static void test_copies_and_beats(void **state)

@@ -39,6 +39,21 @@ static inline char *read_golden(const char *name)
 	return text;
 }
 
+/* A small file's whole text (at most 4095 bytes), in a static buffer that
+ * the next call reuses. */
+static inline char *slurp(const char *path)
+{
+	static char buf[4096];
+	FILE *in = fopen(path, "r");
+	size_t n;
+
+	assert_non_null(in);
+	n = fread(buf, 1, sizeof(buf) - 1, in);
+	buf[n] = '\0';
+	fclose(in);
+	return buf;
+}
+
 /* The main of every test program: the listed cmocka tests (a
  * CMUnitTest initializer each) run as one named group. */
 #define TEST_MAIN(group, ...)                                               \

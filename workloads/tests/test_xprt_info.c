@@ -76,17 +76,9 @@ static void write_file(const char *dir, const char *name, const char *text)
 static char *read_file(const char *dir, const char *name)
 {
 	char path[1024];
-	static char buf[256];
-	FILE *f;
-	size_t n;
 
 	assert_true(path_join(path, sizeof(path), dir, name));
-	f = fopen(path, "r");
-	assert_non_null(f);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	return slurp(path);
 }
 
 static void add_xprt(const char *root, const char *sw, const char *xprt,

@@ -104,6 +104,11 @@ def main():
             "role": scenario_get(scenario, "role " + arm),
             "watchdog": watchdog, "seed": seed, "run": run,
         }
+        # the run's nonce, as the orchestrator passed it to both guests
+        with open(os.path.join(src, "client-console.log"), errors="replace") as f:
+            m = re.search(r"nfstb: phase=booted .*\bnonce=(\S+)", f.read())
+        if m:
+            judge["nonce"] = m.group(1)
         with open(os.path.join(dst, "judge"), "w") as o:
             o.write("# real run %s of %s, trace trimmed by make-bases.py\n"
                     % (run, os.path.basename(os.path.normpath(results))))
@@ -114,8 +119,10 @@ def main():
                 "--server-console", dst + "/server-console.log",
                 "--pcap-summary", dst + "/pcap-summary.txt",
                 "--out", "/tmp/nfstb-make-bases"]
-        for k in ("scenario", "arm", "mode", "rules", "role", "watchdog", "seed", "run"):
-            argv += ["--" + k, judge[k]]
+        for k in ("scenario", "arm", "mode", "rules", "role", "watchdog", "seed", "run",
+                  "nonce"):
+            if k in judge:
+                argv += ["--" + k, judge[k]]
         line = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
         got = line.split()[4]
         if got != real:
