@@ -6,6 +6,7 @@
  * tests/data/pcap (needs tshark).
  */
 #include "golden.h"
+#include "packet_check.h"
 #include "pcap.h"
 #include "pcap_test_names.h"
 #include "timeline.h"

@@ -46,7 +46,7 @@ static void code_letters(char *out, size_t len)
 		char path[512];
 		char *text;
 
-		snprintf(path, sizeof(path), "%s/src/%s", HARNESS_DIR, files[f]);
+		snprintf(path, sizeof(path), "%s/src/judge/%s", HARNESS_DIR, files[f]);
 		text = read_whole_file(path);
 		assert_non_null(text);
 		for (char *p = text; (p = strchr(p, '\'')); p++) {

@@ -81,23 +81,4 @@ void tl_free(struct timeline *tl);
 /* Read back a timeline.tsv (for the report); -1 if unreadable. */
 int tl_load(const char *path, struct timeline *tl, char *anchor_line, size_t len);
 
-/*
- * Do the packets agree with the verdict?  PASS expects, over TCP, a close
- * followed by a reconnect SYN and every call answered (UDP: every call
- * answered); DEADLOCK(...) expects, over TCP, a close with no reconnect SYN
- * and no COMMIT call after it (UDP: no expectation, n/a).  Other verdicts
- * have no packet expectation.  The judge's: nfstb-verdict runs it and
- * writes the line to run.json ("packets"), which the views show.
- */
-
-/* Value of KEY in a key=value file's text, or NULL (static buffer). */
-const char *kv_file_get(const char *text, const char *key, char *buf, size_t len);
-
-/*
- * @summary: the text of pcap-summary.txt (NULL if missing); @verdict: the
- * verdict string (NULL if unknown).  Writes "packet_check=... reason=..."
- * (no newline) into @out.
- */
-void packet_check(const char *summary, const char *verdict, char *out, size_t len);
-
 #endif

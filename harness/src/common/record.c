@@ -5,7 +5,7 @@
  */
 #include "record.h"
 #include "util.h"
-#include "verdict.h"	/* verdict_text_valid: the one list of verdicts */
+#include "verdict_names.h"	/* the one list of verdicts */
 
 #include <errno.h>
 #include <jansson.h>

@@ -5,7 +5,7 @@
  * the witnesses of a hang and of a pass beside the console.
  */
 #include "verdict.h"
-#include "timeline.h"
+#include "packet_check.h"
 #include "util.h"
 
 #include <stdio.h>

@@ -40,29 +40,6 @@
  *   PASS
  */
 
-static const char *const plain_names[] = {
-	"PASS", "OTHER-HANG", "DATA-LOSS", "ERROR", "OTHER-LOCKDEP", "OOM",
-	"PANIC", "OOPS", "WRONG-RUN", "FLAGS-LEAK", "WITNESS-DISAGREE",
-	"LOCKDEP-OFF", "LOCK-LEAK", "BUG-PATH", "NO-JUDGEMENT",
-	"HAZARD-NOT-REACHED",
-};
-
-/* "NAME(x)" with something inside the parentheses */
-static bool is_call(const char *v, const char *name)
-{
-	size_t n = strlen(v), k = strlen(name);
-
-	return starts_with(v, name) && v[k] == '(' && n > k + 2 &&
-	       v[n - 1] == ')';
-}
-
-bool verdict_text_valid(const char *text)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(plain_names); i++)
-		if (!strcmp(text, plain_names[i]))
-			return true;
-	return is_call(text, "DEADLOCK") || is_call(text, "LOCKDEP");
-}
 
 void verdict_set(struct verdict *v, enum verdict_kind kind, char rule,
 		 const char *text, const char *fmt, ...)

@@ -18,6 +18,7 @@
 #include "hang.h"
 #include "lockdep.h"
 #include "trace.h"
+#include "verdict_names.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -153,8 +154,6 @@ struct verdict {
 
 void verdict_decide(const struct verdict_input *in, struct verdict *v);
 
-/* Every verdict text a run can get ("DEADLOCK(x)", "LOCKDEP(x)" forms). */
-bool verdict_text_valid(const char *text);
 
 enum data_state data_state(const struct verdict_input *in);
 const char *data_state_name(enum data_state d);

@@ -5,7 +5,7 @@
  */
 #include "verdict_io.h"
 #include "hang.h"
-#include "timeline.h"
+#include "packet_check.h"
 #include "util.h"
 
 #include <stddef.h>
