@@ -181,7 +181,9 @@ static void test_rule_witness(void **state)
 	assert_string_equal(junit_rule_witness('n'), "packets");
 	assert_string_equal(junit_rule_witness('g'), "trace");
 	assert_string_equal(junit_rule_witness('d'), "data (verify summaries)");
-	assert_string_equal(junit_rule_witness('a'), "stack (console)");
+	assert_string_equal(junit_rule_witness('a'), "stack, trace and packets");
+	assert_string_equal(junit_rule_witness('r'), "binding (trace, server)");
+	assert_string_equal(junit_rule_witness('w'), "trace (heartbeat)");
 	assert_string_equal(junit_rule_witness('?'), "");
 	assert_string_equal(junit_rule_witness('\0'), "");
 }

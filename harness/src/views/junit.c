@@ -5,6 +5,7 @@
  */
 #include "junit.h"
 #include "results.h"
+#include "rule_table.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -12,19 +13,12 @@
 
 /* The runs of a results directory as test cases. */
 
+/* The witness behind a rule, from the one rule table (common/rule_table.c). */
 const char *junit_rule_witness(char rule)
 {
-	static const struct { const char *rules, *witness; } map[] = {
-		{ "d", "data (verify summaries)" }, { "pk", "kernel (console)" },
-		{ "m", "boot marker" }, { "fgex", "trace" }, { "ab", "stack (console)" },
-		{ "n", "packets" }, { "lz", "lockdep (console)" }, { "c", "workload (console)" },
-		{ "v", "verify summaries" }, { "ost", "swap (console)" }, { "-", "an input file" },
-	};
+	const struct rule_doc *r = rule ? rule_doc_find(rule) : NULL;
 
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
-		if (rule && strchr(map[i].rules, rule))
-			return map[i].witness;
-	return "";
+	return r ? r->witness : "";
 }
 
 /* One testcase per run of the run list: the matrix's, or the run dirs'. */
