@@ -1259,12 +1259,15 @@ def _(decision):
 
 
 @edit_op('flags-leak', 'FLAGS-LEAK',
-         'a connect worker exits with flags=MEMALLOC_NOFS after entering with entry_flags= (rule f)', TRACE)
+         'a connect worker exits with MEMALLOC_NOFS added to the flags it entered with (rule f)', TRACE)
 def _(m, lines):
     i = need(next((i for i, e in events(lines)
-                   if e.event == 'xs_connect_worker_exit' and e.kv('entry_flags') == ''), None),
-             'no xs_connect_worker_exit with entry_flags= (0)', known)
-    lines[i] = set_kv(lines[i], 'flags', 'MEMALLOC_NOFS')
+                   if e.event == 'xs_connect_worker_exit' and e.kv('entry_flags') is not None
+                   and 'MEMALLOC_NOFS' not in (e.kv('entry_flags') or '')), None),
+             'no xs_connect_worker_exit without MEMALLOC_NOFS on entry', known)
+    entry = kv_line(lines[i], 'entry_flags') or '0'
+    lines[i] = set_kv(lines[i], 'flags', 'MEMALLOC_NOFS' if entry in ('', '0')
+                      else entry + '|MEMALLOC_NOFS')
 
 
 # ---- the DEADLOCK story
