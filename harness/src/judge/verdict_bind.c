@@ -252,10 +252,12 @@ static bool pcap_damage(const struct verdict_input *in, const struct lines *l,
 			snprintf(why, len, "packet summary has no count %s=", counts[i]);
 			return true;
 		}
-	if (summary_count(l, "rpc_calls") < summary_count(l, "rpc_replies")) {
-		snprintf(why, len, "packet summary has more replies than calls");
-		return true;
-	}
+	/*
+	 * No "calls = replies + unanswered": nfstb-pcapsum misses calls it
+	 * cannot dissect (a large WRITE across segments) while it sees their
+	 * small replies (a real smoke run of 2026-12-06: more replies than
+	 * calls). An unanswered call is what a PASS cannot have.
+	 */
 	if (summary_count(l, "capture_dropped") > 0) {
 		snprintf(why, len, "the capture dropped %ld packet(s): its unanswered calls prove nothing",
 			 summary_count(l, "capture_dropped"));
