@@ -972,6 +972,13 @@ def _(nonce):
     return other_boot(need(nonce, 'no nonce= in the boot marker', known))
 
 
+@boot_op('boot-nonce-delete', 'WRONG-RUN', 'the boot marker says nonce= with no value: no token ties the witnesses',
+         'nonce')
+def _(nonce):
+    need(nonce, 'no nonce= in the boot marker', known)
+    return ''
+
+
 @drop_op('anchors-console-deleted', 'NO-JUDGEMENT',
          'every "nfstb: anchor" record deleted from the console: the capture is on no known clock',
          CONSOLE, HAS_PCAP)

@@ -23,6 +23,7 @@ static void boot_marker(struct verdict_input *in)
 	snprintf(b->seed, sizeof(b->seed), "1234");
 	snprintf(b->run, sizeof(b->run), "r1");
 	snprintf(b->boot, sizeof(b->boot), "b1");
+	snprintf(b->nonce, sizeof(b->nonce), "n1");
 }
 
 /* The trace bound to the run, beating from tracing to the console's end,
@@ -38,12 +39,14 @@ static void bound_trace(struct verdict_input *in)
 	in->client.writer_us = 7000000;
 	in->server.writer_us = TIME_NONE;
 	in->server.done_us = TIME_NONE;
-	in->server.server_boots = 1;	/* nonce "" as the boot marker's */
+	in->server.server_boots = 1;
+	snprintf(in->server.server_nonce, sizeof(in->server.server_nonce), "n1");
 	t->run_records = 1;
 	t->run_record_first = true;
 	snprintf(t->run_run, sizeof(t->run_run), "r1");
 	snprintf(t->run_seed, sizeof(t->run_seed), "1234");
 	snprintf(t->run_boot, sizeof(t->run_boot), "b1");
+	snprintf(t->run_nonce, sizeof(t->run_nonce), "n1");
 	t->run_us = 1000000;
 	t->first_us = 1000000;
 	t->last_us = 9000000;
@@ -992,7 +995,7 @@ static void test_gather_swap_end_to_end(void **state)
 	snprintf(console, sizeof(console), "%s/client.log", dir);
 	test_write(console,
 		   "[    3.0] nfstb: phase=booted scenario=swap-v3 workload=swap vers=3 "
-		   "proto=tcp arm=fixed mode=swap run=swap-v3-fixed-swap-1 seed=77 boot=b7\n"
+		   "proto=tcp arm=fixed mode=swap run=swap-v3-fixed-swap-1 seed=77 nonce=n7 boot=b7\n"
 		   "[    3.1] nfstb: phase=tracing events=20 heartbeat_ms=500\n"
 		   "[   60.0] nfstb-swapfill: verified mb=640 ok=1 pswpin=1 pswpout=2 "
 		   "elapsed_ms=3 swapped_out_pages=7 swapped_in_pages=5\n"
@@ -1000,7 +1003,7 @@ static void test_gather_swap_end_to_end(void **state)
 	snprintf(trace, sizeof(trace), "%s/trace", dir);
 	test_write(trace,
 		   " sh-9 [000] ..... 3.050000: tracing_mark_write: nfstb-run "
-		   "run=swap-v3-fixed-swap-1 seed=77 boot=b7\n"
+		   "run=swap-v3-fixed-swap-1 seed=77 nonce=n7 boot=b7\n"
 		   " pump-9 [000] ..... 3.100000: tracing_mark_write: nfstb-heartbeat seq=1\n"
 		   " pump-9 [000] ..... 60.000000: tracing_mark_write: nfstb-heartbeat seq=2\n"
 		   " kworker/u4:1-35 [001] ..... 24.100000: xs_connect_worker_enter: "

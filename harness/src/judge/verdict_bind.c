@@ -10,6 +10,7 @@
  * transport, from a capture that dropped nothing.  Evidence that fails
  * any of this judges nothing: NO-JUDGEMENT, naming what is wrong.
  */
+#include "packet_check.h"
 #include "verdict.h"
 #include "util.h"
 
@@ -194,36 +195,25 @@ static bool summary_key(const char *line, char *key, size_t len)
 	return true;
 }
 
-static long summary_count(const struct lines *l, const char *key)
+/*
+ * A count of the summary, or -1 when absent or not a number.  Keys are
+ * read with the packet check's own kv_file_get (packet_check.c); the
+ * summary's keys are unique (pcap_damage refuses a second one).
+ */
+static long summary_count(const char *text, const char *key)
 {
-	char k[64], *end;
-	long n = -1;
+	char v[32], *end;
+	long n;
 
-	for (size_t i = 0; i < l->n; i++)
-		if (summary_key(l->v[i], k, sizeof(k)) && !strcmp(k, key)) {
-			n = strtol(l->v[i] + strlen(k) + 1, &end, 10);
-			if (*end || end == l->v[i] + strlen(k) + 1)
-				n = -1;
-		}
-	return n;
-}
-
-static const char *summary_value(const struct lines *l, const char *key,
-				 char *out, size_t len)
-{
-	char k[64];
-
-	for (size_t i = 0; i < l->n; i++)
-		if (summary_key(l->v[i], k, sizeof(k)) && !strcmp(k, key)) {
-			snprintf(out, len, "%s", l->v[i] + strlen(k) + 1);
-			return out;
-		}
-	return NULL;
+	if (!kv_file_get(text, key, v, sizeof(v)) || !v[0])
+		return -1;
+	n = strtol(v, &end, 10);
+	return *end || n < 0 ? -1 : n;
 }
 
 /* Why the packet summary cannot vouch for the run, or false. */
 static bool pcap_damage(const struct verdict_input *in, const struct lines *l,
-			char *why, size_t len)
+			const char *text, char *why, size_t len)
 {
 	static const char *const counts[] = {
 		"rpc_calls", "rpc_replies", "unanswered_calls", "capture_dropped",
@@ -242,13 +232,13 @@ static bool pcap_damage(const struct verdict_input *in, const struct lines *l,
 				return true;
 			}
 	}
-	if (!summary_value(l, "capture", val, sizeof(val)) || strcmp(val, "ok")) {
+	if (!kv_file_get(text, "capture", val, sizeof(val)) || strcmp(val, "ok")) {
 		snprintf(why, len, "packet capture=%s: the planned capture is missing or cut short",
-			 summary_value(l, "capture", val, sizeof(val)) ? val : "(none given)");
+			 kv_file_get(text, "capture", val, sizeof(val)) ? val : "(none given)");
 		return true;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(counts); i++)
-		if (summary_count(l, counts[i]) < 0) {
+		if (summary_count(text, counts[i]) < 0) {
 			snprintf(why, len, "packet summary has no count %s=", counts[i]);
 			return true;
 		}
@@ -258,15 +248,15 @@ static bool pcap_damage(const struct verdict_input *in, const struct lines *l,
 	 * small replies (a real smoke run of 2026-12-06: more replies than
 	 * calls). An unanswered call is what a PASS cannot have.
 	 */
-	if (summary_count(l, "capture_dropped") > 0) {
+	if (summary_count(text, "capture_dropped") > 0) {
 		snprintf(why, len, "the capture dropped %ld packet(s): its unanswered calls prove nothing",
-			 summary_count(l, "capture_dropped"));
+			 summary_count(text, "capture_dropped"));
 		return true;
 	}
-	if (!summary_value(l, "transport", val, sizeof(val)) ||
+	if (!kv_file_get(text, "transport", val, sizeof(val)) ||
 	    (proto[0] && strcmp(val, proto))) {
 		snprintf(why, len, "packet summary's transport=%s, the run mounted proto=%s",
-			 summary_value(l, "transport", val, sizeof(val)) ? val : "(none)",
+			 kv_file_get(text, "transport", val, sizeof(val)) ? val : "(none)",
 			 proto[0] ? proto : "(unknown)");
 		return true;
 	}
@@ -284,15 +274,13 @@ void packet_clock_map(const char *summary, const struct markers *console,
 		      struct packet_clock *pc)
 {
 	int64_t off[MARKERS_MAX_ANCHORS];
-	struct lines l;
 	char key[32], val[64];
 
 	memset(pc, 0, sizeof(*pc));
 	pc->offset_us = TIME_NONE;
 	if (!summary)
 		return;
-	lines_split(summary, &l);
-	if (!summary_value(&l, "anchor_run", pc->run, sizeof(pc->run)))
+	if (!kv_file_get(summary, "anchor_run", pc->run, sizeof(pc->run)))
 		pc->run[0] = '\0';
 	for (int k = 1; k <= MARKERS_MAX_ANCHORS; k++) {
 		int64_t wire;
@@ -300,14 +288,13 @@ void packet_clock_map(const char *summary, const struct markers *console,
 
 		snprintf(key, sizeof(key), "anchor.%d", k);
 		if (console->anchor_us[k] == TIME_NONE ||
-		    !summary_value(&l, key, val, sizeof(val)))
+		    !kv_file_get(summary, key, val, sizeof(val)))
 			continue;
 		end = parse_time_us(val, &wire);
 		if (!end || *end)
 			continue;
 		off[pc->matched++] = wire - console->anchor_us[k];
 	}
-	lines_free(&l);
 	if (!pc->matched)
 		return;
 	/*
@@ -363,7 +350,7 @@ bool packets_unreadable(const struct verdict_input *in, struct verdict *v)
 		return true;
 	}
 	lines_split(in->pcap_summary, &l);
-	bad = pcap_damage(in, &l, why, sizeof(why)) ||
+	bad = pcap_damage(in, &l, in->pcap_summary, why, sizeof(why)) ||
 	      packet_clock_damage(in, why, sizeof(why));
 	lines_free(&l);
 	return bad && no_judgement(v, 'n', why);

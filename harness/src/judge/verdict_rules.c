@@ -191,9 +191,10 @@ bool rule_wrong_run(const struct verdict_input *in, struct verdict *v)
 			    "no 'nfstb: phase=booted' marker in the client console");
 		return true;
 	}
-	if (!b->boot[0]) {
+	if (!b->boot[0] || !b->nonce[0]) {
 		verdict_set(v, VERDICT_WRONG_RUN, 'm', "WRONG-RUN",
-			    "boot marker has no boot= (the boot id every witness is tied to)");
+			    "boot marker has no %s= (what every witness is tied to)",
+			    b->boot[0] ? "nonce" : "boot");
 		return true;
 	}
 	return marker_differs("scenario", b->scenario, in->scenario, v) ||
