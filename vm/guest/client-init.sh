@@ -64,10 +64,11 @@ start_tracing() {
 	# stock release logs every folio a connect worker's reclaim meets).
 	echo "${nfstb_tracekb:-4096}" > $t/buffer_size_kb
 	# One clock for console and trace: printk stamps with local_clock(),
-	# which is the "local" trace clock; say so rather than trust the
-	# default. A trace line whose comm reads <...> names no task: keep
+	# sched_clock_cpu(), which is the "global" trace clock. The "local"
+	# one is raw sched_clock(): once the guest marks its TSC unstable
+	# (TCG, a miscalibrated TSC) the two drift apart by tens of seconds. A trace line whose comm reads <...> names no task: keep
 	# every pid's comm for the whole run.
-	echo local > $t/trace_clock
+	echo global > $t/trace_clock
 	echo 4096 > $t/saved_cmdlines_size 2> /dev/null ||
 		log "phase=warning what=saved-cmdlines-size"
 	echo 1 > $t/tracing_on

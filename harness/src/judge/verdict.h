@@ -191,7 +191,7 @@ bool rule_flags_leak(const struct verdict_input *in, struct verdict *v);
  * console's phase=tracing are written one after the other on one clock:
  * more than TRACE_CLOCK_SLACK_US apart, the trace is on another clock (or
  * shifted).  Measured over 11 real runs: the record 80 ms before to 72 ms
- * after the marker (the vCPUs' local clocks), and no printk step back at
+ * after the marker (the vCPUs' clocks), and no printk step back at
  * all after the guest init's first marker.  (The trace may go on past
  * the console's last line: the client beats while the server verifies.)
  */

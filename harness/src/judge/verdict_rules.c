@@ -388,7 +388,7 @@ static bool deadlock_witnesses(const struct verdict_input *in,
 		return true;
 	}
 	/*
-	 * Trace and printk share the guest's local clock: the latency from
+	 * Trace and printk share the guest's clock: the latency from
 	 * the worker's blocking event (its writeback decision) to the stack
 	 * that confirms it is the detection time, not the reconnect's.
 	 */
