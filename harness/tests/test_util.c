@@ -69,6 +69,23 @@ static void test_kv_get(void **state)
 	assert_false(kv_get("k=0123456789", "k", v, 4));
 }
 
+static void test_strings_and_tsv(void **state)
+{
+	static const char *const list[] = { "a", NULL, "bc" };
+	char line[] = "1\t\t3\t4\t5", *c[4];
+
+	(void)state;
+	assert_true(ends_with("lock order detected", " detected"));
+	assert_false(ends_with("ed", "detected"));
+	assert_true(equals_any("bc", list, 3));
+	assert_false(equals_any("b", list, 3));
+	/* empty columns kept; the last takes the rest of the line */
+	assert_int_equal(tsv_split(line, c, 4), 4);
+	assert_string_equal(c[1], "");
+	assert_string_equal(c[2], "3");
+	assert_string_equal(c[3], "4\t5");
+}
+
 static void test_lines_split_strips_cr(void **state)
 {
 	struct lines l;
@@ -142,6 +159,7 @@ TEST_MAIN("test_util",
 	  cmocka_unit_test(test_parse_time),
 	  cmocka_unit_test(test_format_time),
 	  cmocka_unit_test(test_kv_get),
+	  cmocka_unit_test(test_strings_and_tsv),
 	  cmocka_unit_test(test_lines_split_strips_cr),
 	  cmocka_unit_test(test_lines_load_missing),
 	  cmocka_unit_test(test_lines_load_not_regular),

@@ -104,6 +104,21 @@ bool starts_with_any(const char *s, const char *const *prefixes, size_t n)
 	return false;
 }
 
+bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+bool equals_any(const char *s, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (list[i] && !strcmp(s, list[i]))
+			return true;
+	return false;
+}
+
 const char *skip_spaces(const char *s)
 {
 	while (*s == ' ' || *s == '\t')
@@ -223,6 +238,19 @@ void tsv_column(const char *line, int n, char *out, size_t len)
 	if (p)
 		memcpy(out, p, l);
 	out[l] = '\0';
+}
+
+int tsv_split(char *line, char **cols, int max)
+{
+	int n = 0;
+
+	cols[n++] = line;
+	for (char *p = line; *p && n < max; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			cols[n++] = p + 1;
+		}
+	return n;
 }
 
 /* A text file as an array of lines. */

@@ -40,6 +40,9 @@ char *xstrndup(const char *s, size_t n);
 bool starts_with(const char *s, const char *prefix);
 /* True if @s starts with one of the @n @prefixes (a table of known heads). */
 bool starts_with_any(const char *s, const char *const *prefixes, size_t n);
+bool ends_with(const char *s, const char *suffix);
+/* True if @s is one of the @n strings of @list (NULL entries never match). */
+bool equals_any(const char *s, const char *const *list, size_t n);
 const char *skip_spaces(const char *s);
 
 /*
@@ -73,6 +76,12 @@ const char *enum_name(const char *const *names, size_t n, int v,
 
 /* Column @n (from 0) of a tab-separated line into @out ("" if absent). */
 void tsv_column(const char *line, int n, char *out, size_t len);
+/*
+ * Split @line (modified) at its tabs into at most @max columns, empty ones
+ * kept (strtok would merge them); the last column keeps any further tabs.
+ * Returns the number of columns.
+ */
+int tsv_split(char *line, char **cols, int max);
 
 /*
  * A text file as an array of lines, with the line terminator and any

@@ -6,43 +6,10 @@
 #include "hang.h"
 #include "util.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The blocked-task reports of a Linux 6.1 console log. */
-
-bool frame_parse(const char *text, char *name, size_t len, bool *reliable)
-{
-	const char *p = skip_spaces(text), *start, *end, *q;
-
-	*reliable = true;
-	if (p[0] == '?' && p[1] == ' ') {
-		*reliable = false;
-		p += 2;
-	}
-	start = p;
-	while (isalnum((unsigned char)*p) || *p == '_' || *p == '.' ||
-	       *p == '$')
-		p++;
-	if (p == start || !starts_with(p, "+0x"))
-		return false;
-	q = p + 3;
-	if (!isxdigit((unsigned char)*q))
-		return false;
-	while (isxdigit((unsigned char)*q))
-		q++;
-	if (!starts_with(q, "/0x"))
-		return false;
-	end = memchr(start, '.', p - start);
-	if (!end)
-		end = p;
-	if (end == start || (size_t)(end - start) >= len)
-		return false;
-	memcpy(name, start, end - start);
-	name[end - start] = '\0';
-	return true;
-}
 
 bool frame_is_scheduler(const char *name)
 {
@@ -263,48 +230,6 @@ void hang_free(struct hang_reports *r)
 
 /* The hang the reports name. */
 
-static const char *const connect_workers[] = {
-	"xs_tcp_setup_socket", "xs_udp_setup_socket", "xs_local_setup_socket",
-};
-
-/*
- * Direct reclaim by its real function names (Linux 6.1), plus the patch
- * series' injection points: reclaim_inject_alloc() (mm's reclaim injection,
- * the forced trigger) and the older xs_connect_inject_reclaim(), both of
- * which call try_to_free_pages().  Exact names only: a
- * frame such as foo_reclaim_bar, or NFSv4 state "reclaim" (nfs4_reclaim_*),
- * is not memory reclaim.
- */
-static const char *const reclaim_fns[] = {
-	"try_to_free_pages", "do_try_to_free_pages", "shrink_folio_list",
-	"shrink_node", "shrink_lruvec", "shrink_inactive_list",
-	"__alloc_pages_slowpath", "__perform_reclaim",
-	"__alloc_pages_direct_reclaim", "xs_connect_inject_reclaim",
-	"reclaim_inject_alloc",
-};
-
-static const char *const release_fns[] = {
-	"nfs_release_folio", "nfs_release_page",
-};
-
-/*
- * Ordered by how much they say: a COMMIT wait names the cycle best, a bare
- * writeback wait least.  The title uses the first one present.
- */
-static const char *const wait_fns[] = {
-	"nfs_commit_inode", "__nfs_commit_inode", "wait_on_commit",
-	"nfs_wb_folio", "nfs_wb_page", "nfs_writepage_locked",
-	"folio_wait_writeback", "wait_on_page_writeback",
-};
-
-static bool in_list(const char *name, const char *const *list, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (list[i] && !strcmp(name, list[i]))
-			return true;
-	return false;
-}
-
 /*
  * The waits the cycle can block in, each with its signature: the task's
  * innermost frame that is not the scheduler must be one of @innermost,
@@ -342,20 +267,15 @@ static bool named_wait(const struct blocked_task *t, size_t rel,
 	for (size_t w = 0; w < ARRAY_SIZE(nfs_waits); w++) {
 		const struct nfs_wait *nw = &nfs_waits[w];
 
-		if (i == rel || !in_list(t->frames[i], nw->innermost,
-					 ARRAY_SIZE(nw->innermost)))
+		if (i == rel || !equals_any(t->frames[i], nw->innermost,
+					    ARRAY_SIZE(nw->innermost)))
 			continue;
 		for (size_t u = i; u < rel; u++)
-			if (in_list(t->frames[u], nw->under,
-				    ARRAY_SIZE(nw->under)))
+			if (equals_any(t->frames[u], nw->under,
+				       ARRAY_SIZE(nw->under)))
 				return true;
 	}
 	return false;
-}
-
-static bool is_reclaim(const char *name)
-{
-	return in_list(name, reclaim_fns, ARRAY_SIZE(reclaim_fns));
 }
 
 /*
@@ -371,15 +291,13 @@ static const char *worker_under_reclaim(const struct blocked_task *t,
 
 	*reclaim = NULL;
 	for (size_t i = from; i < t->nframes; i++) {
-		if (!*reclaim && is_reclaim(t->frames[i]))
+		if (!*reclaim && frame_role(t->frames[i]) == FRAME_RECLAIM)
 			*reclaim = t->frames[i];
 		else if (*reclaim && !worker &&
-			 in_list(t->frames[i], connect_workers,
-				 ARRAY_SIZE(connect_workers)))
+			 frame_role(t->frames[i]) == FRAME_WORKER)
 			worker = t->frames[i];
 	}
-	if (!worker && in_list(t->wq_fn, connect_workers,
-			       ARRAY_SIZE(connect_workers)))
+	if (!worker && frame_role(t->wq_fn) == FRAME_WORKER)
 		worker = t->wq_fn;
 	return worker;
 }
@@ -393,21 +311,25 @@ static bool match_cycle(const struct blocked_task *t, struct classification *c)
 {
 	size_t rel = t->nframes, i;
 	const char *worker, *wait = NULL, *reclaim_frame, *innermost;
+	int best = -1;
 	bool reclaim;
 
 	for (i = 0; i < t->nframes; i++)
-		if (in_list(t->frames[i], release_fns, ARRAY_SIZE(release_fns))) {
+		if (frame_role(t->frames[i]) == FRAME_RELEASE) {
 			rel = i;
 			break;
 		}
 	if (rel == t->nframes)
 		return false;
-	for (size_t w = 0; w < ARRAY_SIZE(wait_fns) && !wait; w++)
-		for (i = 0; i < rel; i++)
-			if (!strcmp(t->frames[i], wait_fns[w])) {
-				wait = wait_fns[w];
-				break;
-			}
+	/* the wait that says most names the cycle (frame_wait_rank) */
+	for (i = 0; i < rel; i++) {
+		int rank = frame_wait_rank(t->frames[i]);
+
+		if (rank >= 0 && (best < 0 || rank < best)) {
+			best = rank;
+			wait = t->frames[i];
+		}
+	}
 	worker = worker_under_reclaim(t, rel + 1, &reclaim_frame);
 	reclaim = reclaim_frame != NULL;
 	if (wait && worker && !reclaim && !c->near_miss[0])
@@ -451,8 +373,8 @@ static bool match_alloc_stall(const struct blocked_task *t,
 	const char *worker, *reclaim;
 
 	for (size_t i = 0; i < t->nframes; i++)
-		if (in_list(t->frames[i], release_fns, ARRAY_SIZE(release_fns)) ||
-		    in_list(t->frames[i], wait_fns, ARRAY_SIZE(wait_fns)))
+		if (frame_role(t->frames[i]) == FRAME_RELEASE ||
+		    frame_role(t->frames[i]) == FRAME_WAIT)
 			return false;
 	worker = worker_under_reclaim(t, 0, &reclaim);
 	if (!reclaim || !worker)
@@ -475,30 +397,6 @@ static void name_task(const struct blocked_task *t, struct classification *c)
 		snprintf(c->frames[c->nframes++], sizeof(c->frames[0]), "%s",
 			 t->frames[i]);
 	}
-}
-
-enum frame_role frame_role(const char *name)
-{
-	if (in_list(name, wait_fns, ARRAY_SIZE(wait_fns)))
-		return FRAME_WAIT;
-	if (in_list(name, release_fns, ARRAY_SIZE(release_fns)))
-		return FRAME_RELEASE;
-	if (is_reclaim(name))
-		return FRAME_RECLAIM;
-	if (in_list(name, connect_workers, ARRAY_SIZE(connect_workers)))
-		return FRAME_WORKER;
-	return FRAME_OTHER;
-}
-
-const char *frame_role_name(enum frame_role role)
-{
-	static const char *const names[] = {
-		[FRAME_OTHER] = "other", [FRAME_WAIT] = "wait",
-		[FRAME_RELEASE] = "release", [FRAME_RECLAIM] = "reclaim",
-		[FRAME_WORKER] = "worker",
-	};
-
-	return names[role];
 }
 
 const char *signature_name(enum signature sig)

@@ -7,6 +7,7 @@
 #ifndef NFSTB_HANG_H
 #define NFSTB_HANG_H
 
+#include "frame_roles.h"
 #include "util.h"
 
 #include <stdbool.h>
@@ -44,13 +45,6 @@ struct hang_reports {
 
 void hang_parse(const struct lines *log, struct hang_reports *out);
 void hang_free(struct hang_reports *r);
-
-/*
- * Parse one stack line "  [? ]name[.suffix]+0xoff/0xlen [mod]" into the
- * bare function name (compiler clone suffixes such as ".isra.0" or
- * ".constprop.0" dropped so matching is stable across builds).
- */
-bool frame_parse(const char *text, char *name, size_t len, bool *reliable);
 
 /* __schedule, schedule_timeout, io_schedule, ...: never a hang's "where". */
 bool frame_is_scheduler(const char *name);
@@ -101,18 +95,6 @@ struct classification {
 	/* another blocked task's comm under the named task's pid, or "" */
 	char pid_shared[64];
 };
-
-/* The part of the cycle a frame's bare function name plays, by the tables above. */
-enum frame_role {
-	FRAME_OTHER,
-	FRAME_WAIT,	/* a writeback or COMMIT wait */
-	FRAME_RELEASE,	/* nfs_release_folio, nfs_release_page */
-	FRAME_RECLAIM,	/* direct reclaim (exact names) or the injection point */
-	FRAME_WORKER,	/* an RPC connect worker */
-};
-enum frame_role frame_role(const char *name);
-/* "wait", "release", "reclaim", "worker" or "other". */
-const char *frame_role_name(enum frame_role role);
 
 const char *signature_name(enum signature sig);
 void classify(const struct hang_reports *r, struct classification *c);

@@ -7,42 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The first line of every report in 6.1's kernel/locking/lockdep.c. */
-static const char *const heads[] = {
-	"WARNING: possible circular locking dependency detected",
-	"WARNING: possible recursive locking detected",
-	"WARNING: inconsistent lock state",
-	"WARNING: possible irq lock inversion dependency detected",
-	"WARNING: bad unlock balance detected!",
-	"WARNING: bad contention detected!",
-	"WARNING: held lock freed!",
-	"WARNING: lock held when returning to user space!",
-	"WARNING: Nested lock was not taken",
-	"WARNING: chain_key collision",
-	"WARNING: suspicious RCU usage",
-	"INFO: trying to register non-static key.",
-};
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && !strcmp(s + n - k, suffix);
-}
-
-bool lockdep_is_head(const char *msg)
-{
-	if (starts_with_any(msg, heads, ARRAY_SIZE(heads)))
-		return true;
-	/* "%s-safe -> %s-unsafe lock order", "%s/%d still has locks held!" */
-	if (starts_with(msg, "WARNING: ") &&
-	    (ends_with(msg, "-unsafe lock order detected") ||
-	     ends_with(msg, " still has locks held!")))
-		return true;
-	/* lockdep turned itself off: what it did not check proves nothing */
-	return starts_with(msg, "BUG: MAX_") && ends_with(msg, " too low!");
-}
-
 /*
  * The first "(name){" in @msg, by the position of its '(': one pass with a
  * stack of open parentheses, so a hostile line of many '(' stays linear.

@@ -10,6 +10,7 @@
 #ifndef NFSTB_LOCKDEP_H
 #define NFSTB_LOCKDEP_H
 
+#include "lockdep_head.h"
 #include "util.h"
 
 #include <stdbool.h>
@@ -38,8 +39,6 @@ struct lockdep_info {
  */
 void lockdep_parse(const struct lines *log, struct lockdep_info *li);
 const char *lockdep_kind_name(enum lockdep_kind k);
-/* @msg (a printk message) is the first line of a lockdep report. */
-bool lockdep_is_head(const char *msg);
 /* The "lockdep=" and "lockdep_title=" lines nfstb-classify appends. */
 void lockdep_print(FILE *f, const struct lockdep_info *li);
 

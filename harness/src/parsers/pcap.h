@@ -2,11 +2,14 @@
 /*
  * Packets, as tshark dissects them, in four parts: running tshark; the
  * names of procedures, operations and stable levels from tshark's value
- * tables (both in pcap_tshark.c); packets.tsv rows; and the summary of a
- * run's packets, pcap-summary.txt (both in pcap.c).
+ * tables (both in pcap_tshark.c); tshark's lines split into packets.tsv
+ * rows (the row itself: packets_tsv.h); and the summary of a run's
+ * packets, pcap-summary.txt (both in pcap.c).
  */
 #ifndef NFSTB_PCAP_H
 #define NFSTB_PCAP_H
+
+#include "packets_tsv.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -97,34 +100,7 @@ const char *pcap_op_name(const struct pcap_names *n, long op, char *buf, size_t 
 /* Stable level without NFSv4's "4" suffix: UNSTABLE, DATA_SYNC, FILE_SYNC. */
 const char *pcap_stable_name(const struct pcap_names *n, long v, char *buf, size_t len);
 
-/*
- * One row of packets.tsv: a TCP control segment (SYN/FIN/RST) or one RPC
- * message.  A frame carrying several RPC messages (common: the client
- * batches WRITEs) gives one row per message, with the same frame number.
- */
-
-#define TCPF_FIN 0x01
-#define TCPF_SYN 0x02
-#define TCPF_RST 0x04
-#define TCPF_PSH 0x08
-#define TCPF_ACK 0x10
-
-struct pkt_rec {
-	long frame;
-	int64_t t_us;		/* capture clock (host epoch), microseconds */
-	char src[48], dst[48];
-	long sport, dport;
-	bool udp;
-	unsigned flags;		/* TCPF_*; 0 for UDP */
-	char xid[16];		/* "0x11d30c5d", or "" if no RPC */
-	bool reply;		/* valid if xid[0] */
-	char prog[16];		/* "NFS", "MOUNT", ... */
-	long vers;
-	char proc[32];		/* for an NFSv4 COMPOUND: its main operation */
-	char stable[16];	/* WRITE call: UNSTABLE/DATA_SYNC/FILE_SYNC */
-	char committed[16];	/* WRITE reply: the level the server committed */
-	char ops[256];		/* NFSv4 COMPOUND operations, comma separated */
-};
+/* Rows of packets.tsv (packets_tsv.h), split from tshark's lines. */
 
 #define PKT_MAX_PER_FRAME 64
 
@@ -137,16 +113,6 @@ struct pkt_rec {
  */
 int pkt_split_line(const char *line, const struct pcap_names *names,
 		   struct pkt_rec *out, int max);
-
-/* packets.tsv: header and rows. */
-void pkt_write_header(FILE *f);
-void pkt_write(FILE *f, const struct pkt_rec *r);
-/* Parse a row written by pkt_write; false for the header or a bad row. */
-bool pkt_parse(const char *line, struct pkt_rec *r);
-
-/* "SYN", "SYN|ACK", "FIN|ACK", "RST", ... or "-" (UDP / none). */
-const char *pkt_flags_str(unsigned flags, char *buf, size_t len);
-bool pkt_is_control(const struct pkt_rec *r);	/* SYN, FIN or RST */
 
 /*
  * What the packets say about a run: RPC calls and replies by procedure, the
@@ -164,9 +130,6 @@ void pcap_recs_add(struct pcap_recs *rs, const struct pkt_rec *r);
 void pcap_recs_free(struct pcap_recs *rs);
 /* Read packets.tsv; -1 if it cannot be opened. */
 int pcap_recs_load(const char *path, struct pcap_recs *rs);
-
-/* "WRITE" for NFS, "MOUNT.MNT" for other programs: the summary's key. */
-const char *pkt_proc_key(const struct pkt_rec *r, char *buf, size_t len);
 
 /*
  * The clock anchors: UDP datagrams on PCAP_ANCHOR_PORT whose payload is

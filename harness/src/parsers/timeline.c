@@ -180,18 +180,11 @@ static struct tl_event *tl_add(struct timeline *tl, int64_t t_us, const char *so
 static struct tl_event *tl_add(struct timeline *tl, int64_t t_us, const char *source,
 			       const char *key, const char *fmt, ...)
 {
-	struct tl_event *e;
+	struct tl_event *e = tl_push(tl);
 	va_list ap;
 
-	if (tl->n == tl->cap) {
-		tl->cap = tl->cap ? tl->cap * 2 : 512;
-		tl->v = xrealloc(tl->v, tl->cap * sizeof(*tl->v));
-	}
-	e = &tl->v[tl->n];
-	memset(e, 0, sizeof(*e));
 	e->t_us = t_us;
 	e->own_us = t_us;
-	e->seq = tl->n++;
 	snprintf(e->source, sizeof(e->source), "%s", source);
 	snprintf(e->key, sizeof(e->key), "%s", key ? key : "-");
 	va_start(ap, fmt);
@@ -360,7 +353,7 @@ void tl_add_console(struct timeline *tl, const struct lines *log, const char *so
 	}
 }
 
-/* timeline.tsv: sorting, writing and reading back. */
+/* timeline.tsv: sorting and writing (the rows: timeline_tsv.c). */
 
 static int cmp_event(const void *pa, const void *pb)
 {
@@ -378,12 +371,6 @@ void tl_sort(struct timeline *tl)
 {
 	if (tl->n)	/* qsort's base may not be NULL, even for no rows */
 		qsort(tl->v, tl->n, sizeof(*tl->v), cmp_event);
-}
-
-void tl_free(struct timeline *tl)
-{
-	free(tl->v);
-	memset(tl, 0, sizeof(*tl));
 }
 
 void tl_write(FILE *f, const struct timeline *tl, const struct tl_anchor *a,
@@ -406,60 +393,5 @@ void tl_write(FILE *f, const struct timeline *tl, const struct tl_anchor *a,
 			a->why[0] ? a->why : "no capture");
 	}
 	fprintf(f, "# server rows: the server guest's own clock in the text, time_s '-' (no event ties the two guests' clocks)\n");
-	fprintf(f, "time_s\tsource\tkey\ttext\n");
-	for (size_t i = 0; i < tl->n; i++) {
-		const struct tl_event *e = &tl->v[i];
-
-		if (e->t_us != TIME_NONE)
-			fprintf(f, "%s\t%s\t%s\t%s\n", format_time_us(e->t_us, t1, sizeof(t1)),
-				e->source, e->key, e->text);
-		else if (!strcmp(e->source, "server"))
-			fprintf(f, "-\t%s\t%s\t[server %s] %s\n", e->source, e->key,
-				format_time_us(e->own_us, t1, sizeof(t1)), e->text);
-		else
-			fprintf(f, "-\t%s\t%s\t%s\n", e->source, e->key, e->text);
-	}
-}
-
-int tl_load(const char *path, struct timeline *tl, char *anchor_line, size_t len)
-{
-	struct lines l;
-
-	if (anchor_line && len)
-		anchor_line[0] = '\0';
-	if (lines_load(path, &l) < 0)
-		return -1;
-	for (size_t i = 0; i < l.n; i++) {
-		char *c[4], *s = l.v[i];
-		int n = 0;
-
-		if (s[0] == '#') {
-			if (anchor_line && starts_with(s, "# anchor="))
-				snprintf(anchor_line, len, "%s", s + 2);
-			continue;
-		}
-		c[n++] = s;
-		for (char *p = s; *p && n < 4; p++)
-			if (*p == '\t') {
-				*p = '\0';
-				c[n++] = p + 1;
-			}
-		if (n != 4 || !strcmp(c[0], "time_s"))
-			continue;
-		if (tl->n == tl->cap) {
-			tl->cap = tl->cap ? tl->cap * 2 : 512;
-			tl->v = xrealloc(tl->v, tl->cap * sizeof(*tl->v));
-		}
-		struct tl_event *e = &tl->v[tl->n];
-		memset(e, 0, sizeof(*e));
-		e->seq = tl->n++;
-		if (!parse_time_us(c[0], &e->t_us))
-			e->t_us = TIME_NONE;
-		e->own_us = e->t_us;
-		snprintf(e->source, sizeof(e->source), "%s", c[1]);
-		snprintf(e->key, sizeof(e->key), "%s", c[2]);
-		snprintf(e->text, sizeof(e->text), "%s", c[3]);
-	}
-	lines_free(&l);
-	return 0;
+	tl_write_rows(f, tl);
 }

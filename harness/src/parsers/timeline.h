@@ -11,26 +11,13 @@
 #define NFSTB_TIMELINE_H
 
 #include "pcap.h"
+#include "timeline_tsv.h"
 #include "util.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-
-struct tl_event {
-	int64_t t_us;		/* guest clock; TIME_NONE for server rows */
-	int64_t own_us;		/* the row's own clock (server rows) */
-	char source[8];		/* pkt, trace, console, server */
-	char key[16];		/* close, reconnect-syn, skip, hung, ... or "-" */
-	char text[240];
-	size_t seq;		/* input order, keeps the sort stable */
-};
-
-struct timeline {
-	struct tl_event *v;
-	size_t n, cap;
-};
 
 /* One packet and the trace event of the same moment. */
 struct tl_pair {
@@ -76,9 +63,5 @@ void tl_add_console(struct timeline *tl, const struct lines *log, const char *so
 void tl_sort(struct timeline *tl);
 void tl_write(FILE *f, const struct timeline *tl, const struct tl_anchor *a,
 	      const char *server);
-void tl_free(struct timeline *tl);
-
-/* Read back a timeline.tsv (for the report); -1 if unreadable. */
-int tl_load(const char *path, struct timeline *tl, char *anchor_line, size_t len);
 
 #endif

@@ -7,14 +7,15 @@
 #include "report_run.h"
 /*
  * For display only: where a lockdep report starts, and the cycle's part a
- * frame line plays, to mark the console text shown.  Nothing the parsers
- * say here is a fact of the report: those are the record's.
+ * frame line plays, to mark the console text shown; the rows of
+ * packets.tsv and timeline.tsv.  No fact of the report comes from these:
+ * those are the record's.
  */
-#include "hang.h"
-#include "lockdep.h"
-#include "pcap.h"
+#include "frame_roles.h"
+#include "lockdep_head.h"
+#include "packets_tsv.h"
 #include "record.h"
-#include "timeline.h"
+#include "timeline_tsv.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -333,10 +334,7 @@ static size_t proc_of(struct report_conn *k, const struct pkt_rec *p)
 {
 	char name[48];
 
-	if (!strcmp(p->prog, "NFS"))
-		snprintf(name, sizeof(name), "%s", p->proc);
-	else
-		snprintf(name, sizeof(name), "%s.%s", p->prog, p->proc);
+	pkt_proc_key(p, name, sizeof(name));
 	for (size_t i = 0; i < k->nprocs; i++)
 		if (!strcmp(k->procs[i].name, name))
 			return i;

@@ -10,7 +10,7 @@
 #define NFSTB_REPORT_RUN_H
 
 #include "record.h"
-#include "timeline.h"
+#include "timeline_tsv.h"
 #include "util.h"
 
 #include <stdbool.h>
@@ -54,9 +54,9 @@ struct report_blocks {
 void report_stacks_find(const struct lines *log, const char *task, long pid,
 			struct report_blocks *out);
 /*
- * Lockdep reports: from a lockdep head line (lockdep.h) to the "</TASK>"
- * that closes the trace after "stack backtrace:", the next head or
- * REPORT_BLOCK_MAX_LINES lines.
+ * Lockdep reports: from a lockdep head line (lockdep_head.h) to the
+ * "</TASK>" that closes the trace after "stack backtrace:", the next head
+ * or REPORT_BLOCK_MAX_LINES lines.
  */
 void report_lockdep_find(const struct lines *log, struct report_blocks *out);
 void report_blocks_free(struct report_blocks *b);
