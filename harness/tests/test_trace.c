@@ -225,9 +225,50 @@ static void test_heartbeat_and_lost_events(void **state)
 	assert_int_equal(c.lost_events, 12);
 }
 
+/* Error exits, a kworker that starts with a scope set, a reused socket */
+static void test_error_exits_and_reuse(void **state)
+{
+	struct after_reconnect a;
+	struct trace_counts c;
+	struct lines l;
+
+	(void)state;
+	lines_split(EV(35, "5.0", "xs_connect_worker_enter: proto=tcp dst=d:2049 entry_flags= flags=MEMALLOC_NOFS")
+		    EV(35, "5.1", "rpc_socket_connect: error=-115 socket:[61] srcaddr=s:900 dstaddr=d:2049 state=2")
+		    EV(35, "5.2", "xs_connect_worker_exit: proto=tcp dst=d:2049 entry_flags= flags= status=-115")
+		    EV(35, "6.0", "xs_connect_worker_enter: proto=tcp dst=d:2049 entry_flags= flags=MEMALLOC_NOFS")
+		    EV(35, "6.1", "xs_connect_worker_exit: proto=tcp dst=d:2049 entry_flags= flags= status=-23")
+		    EV(35, "7.0", "xs_connect_worker_enter: proto=tcp dst=d:2049 entry_flags= flags=MEMALLOC_NOFS")
+		    EV(35, "7.1", "rpc_socket_connect: error=-101 socket:[61] srcaddr=s:900 dstaddr=d:2049 state=2")
+		    EV(35, "7.2", "xs_connect_worker_exit: proto=tcp dst=d:2049 entry_flags= flags= status=-101")
+		    EV(36, "8.0", "xs_connect_worker_enter: proto=udp dst=d:2049 entry_flags=MEMALLOC_NOFS flags=MEMALLOC_NOFS")
+		    EV(36, "8.1", "xs_connect_worker_exit: proto=udp dst=d:2049 entry_flags=MEMALLOC_NOFS flags=MEMALLOC_NOFS status=0")
+		    EV(37, "8.2", "xs_connect_worker_enter: proto=local dst=d entry_flags=MEMALLOC_NOFS flags=MEMALLOC_NOFS")
+		    EV(37, "8.3", "xs_connect_worker_exit: proto=local dst=d entry_flags=MEMALLOC_NOFS flags=MEMALLOC_NOFS status=0"),
+		    &l);
+	trace_count(&l, &c);
+	trace_after_reconnect(&l, 6000000, &a);
+	lines_free(&l);
+	assert_int_equal(c.error_exits, 2);
+	assert_string_equal(c.first_error_exit, "kworker/u4:1-35 proto=tcp status=-23 at 6.100000");
+	assert_int_equal(c.connects, 2);
+	assert_int_equal(c.sockets_reused, 1);
+	/* the UDP worker's kworker had a scope set; AF_LOCAL runs in its caller */
+	assert_int_equal(c.entries_dirty, 1);
+	assert_string_equal(c.first_dirty_entry,
+			    "kworker/u4:1-36 entered with entry_flags=MEMALLOC_NOFS at 8.000000");
+	assert_int_equal(a.entered, 4);
+	assert_int_equal(a.without_memalloc, 4);
+	assert_string_equal(a.first_without,
+			    "kworker/u4:1-35 dst=d:2049 flags=MEMALLOC_NOFS at 6.000000");
+	trace_after_reconnect(&l, TIME_NONE, &a);
+	assert_int_equal(a.entered, 0);
+}
+
 int main(void)
 {
 	static const struct CMUnitTest units[] = {
+		cmocka_unit_test(test_error_exits_and_reuse),
 		cmocka_unit_test(test_heartbeat_and_lost_events),
 		cmocka_unit_test(test_line_parse),
 		cmocka_unit_test(test_flags),

@@ -69,6 +69,7 @@ static void set_mode(struct verdict_input *in, const char *mode)
 	static const struct { const char *mode, *rules; } judge[] = {
 		{ "forced", "reconnect-injected" }, { "natural", "reconnect-direct" },
 		{ "smoke", "smoke" }, { "lockdep", "lockdep" }, { "swap", "swap" },
+		{ "creation", "connect-error" },
 	};
 
 	in->mode = mode;
@@ -617,6 +618,83 @@ static void test_natural_mode(void **state)
 	assert_string_equal(v.text, "DEADLOCK(reclaim-commit-deadlock)");
 }
 
+/* A connect-error run that passes: one error exit, its error at the
+ * writer, one file written again. */
+static struct verdict_input *connerr_run(void)
+{
+	struct verdict_input *in = good_run();
+
+	in->scenario = "connerr-v3";
+	set_mode(in, "creation");
+	in->trace.skip_in_worker = in->trace.inject_in_worker = 0;
+	in->trace.worker_enter = in->trace.worker_exit = 3;
+	in->trace.exits_checked = 3;
+	in->trace.error_exits = 1;
+	snprintf(in->trace.first_error_exit, sizeof(in->trace.first_error_exit),
+		 "kworker/u4:1-35 proto=tcp status=-23 at 6.100000");
+	in->client.writer_fsync_errors = 1;
+	snprintf(in->client.writer_fsync_error,
+		 sizeof(in->client.writer_fsync_error),
+		 "file=/mnt/nfs/r/nfstb-data.0 errno=23 (Too many open files in system)");
+	in->client.writer_retried = 1;
+	boot_marker(in);
+	return in;
+}
+
+static void test_connect_error_rules(void **state)
+{
+	struct verdict_input *in = connerr_run();
+	struct verdict v;
+
+	(void)state;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "PASS");
+	assert_string_equal(v.reason,
+		"1 connect worker error exit(s), first kworker/u4:1-35 proto=tcp status=-23 at 6.100000; "
+		"the error reached the writer (file=/mnt/nfs/r/nfstb-data.0 errno=23 (Too many open files in system)), "
+		"1 file(s) written again and committed; files=4 bytes=100 verified on client and server; "
+		"3 of 3 exits restored the task flags, 0 socket(s) reused");
+	/* the fault never hit a connect */
+	in = connerr_run();
+	in->trace.error_exits = 0;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "HAZARD-NOT-REACHED");
+	assert_int_equal(v.rule, 'q');
+	/* the error stopped before the writer */
+	in = connerr_run();
+	in->client.writer_fsync_errors = 0;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "HAZARD-NOT-REACHED");
+	assert_non_null(strstr(v.reason, "no error reached the writer's fsync"));
+	/* an error, then a committed line that does not say it retried */
+	in = connerr_run();
+	in->client.writer_retried = -1;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "NO-JUDGEMENT");
+	/* an error exit that left its scope set behind: the next work item */
+	in = connerr_run();
+	in->trace.entries_dirty = 1;
+	snprintf(in->trace.first_dirty_entry, sizeof(in->trace.first_dirty_entry),
+		 "kworker/u4:1-35 entered with entry_flags=MEMALLOC_NOFS at 9.000000");
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "FLAGS-LEAK");
+	assert_string_equal(v.reason,
+		"1 connect worker(s) started in a kworker that already had a scope set: "
+		"kworker/u4:1-35 entered with entry_flags=MEMALLOC_NOFS at 9.000000 "
+		"(an earlier work item never left its scope)");
+	/* an error exit whose worker never came back */
+	in = connerr_run();
+	in->trace.workers_unexited = 1;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "WITNESS-DISAGREE");
+	/* the retry's bytes not on the server */
+	in = connerr_run();
+	in->server.summaries[0].failed = 1;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "DATA-LOSS");
+	in->server.summaries[0].failed = 0;
+}
+
 static struct verdict_input *swap_run(const char *arm)
 {
 	struct verdict_input *in = good_run();
@@ -643,6 +721,7 @@ static struct verdict_input *swap_run(const char *arm)
 	in->trace.memalloc_in_worker = 2;
 	in->trace.nofs_in_worker = 2;
 	in->trace.page_alloc_events = 40;	/* other kworkers' */
+	in->after.entered = 2;		/* both after the reconnect */
 	boot_marker(in);
 	return in;
 }
@@ -930,11 +1009,29 @@ static void test_swap_trace_rules(void **state)
 	assert_string_equal(v.reason,
 		"1 of 2 connect worker exits did not restore the task flags: "
 		"kworker/u4:1-35 exited with flags=MEMALLOC, entered with entry_flags=0");
+	/* a swap transport's worker without PF_MEMALLOC: the kernel's fault */
 	in = swap_run("fixed");
-	in->trace.memalloc_in_worker = 0;
+	in->after.without_memalloc = 1;
+	snprintf(in->after.first_without, sizeof(in->after.first_without),
+		 "kworker/u4:1-35 dst=10.0.0.1:2049 flags=MEMALLOC_NOFS at 24.1");
 	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_BUG_PATH);
+	assert_int_equal(v.rule, 't');
 	assert_string_equal(v.reason,
-		"no connect worker ran with PF_MEMALLOC (no reconnect on the swap transport?)");
+		"fixed arm: 1 of 2 connect worker(s) after the reconnect of the swap transport ran without PF_MEMALLOC, "
+		"first kworker/u4:1-35 dst=10.0.0.1:2049 flags=MEMALLOC_NOFS at 24.1");
+	/* the control arm runs without it by design */
+	in = swap_run("control");
+	in->after.without_memalloc = 2;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PASS);
+	/* no worker at all: the testbed's */
+	in = swap_run("fixed");
+	in->after.entered = 0;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_ERROR);
+	assert_string_equal(v.reason,
+		"no connect worker ran after the reconnect (no reconnect on the swap transport?)");
 	in = swap_run("fixed");
 	in->trace_read = false;
 	verdict_decide(in, &v);
@@ -997,6 +1094,7 @@ static void test_gather_swap_end_to_end(void **state)
 		   "[    3.0] nfstb: phase=booted scenario=swap-v3 workload=swap vers=3 "
 		   "proto=tcp arm=fixed mode=swap run=swap-v3-fixed-swap-1 seed=77 nonce=n7 boot=b7\n"
 		   "[    3.1] nfstb: phase=tracing events=20 heartbeat_ms=500\n"
+		   "[   24.0] nfstb: phase=reconnect proto=tcp\n"
 		   "[   60.0] nfstb-swapfill: verified mb=640 ok=1 pswpin=1 pswpout=2 "
 		   "elapsed_ms=3 swapped_out_pages=7 swapped_in_pages=5\n"
 		   "[   61.0] nfstb: phase=done rc=0\n");
@@ -1072,6 +1170,7 @@ int main(void)
 		cmocka_unit_test(test_swap_needs_traffic),
 		cmocka_unit_test(test_witness_heartbeat),
 		cmocka_unit_test(test_swap_trace_rules),
+		cmocka_unit_test(test_connect_error_rules),
 		cmocka_unit_test(test_mode_outputs),
 		cmocka_unit_test(test_gather_swap_end_to_end),
 	};

@@ -256,6 +256,31 @@ trigger_reclaim_inject() {
 	esac
 }
 
+# failslab: while on, every slab allocation of a connect worker fails (the
+# kernel's failslab with task-filter, the connect_make_it_fail mark), so
+# socket creation fails inside the worker and it leaves through its error
+# exit. ignore-gfp-wait=N: the socket's allocations may sleep.
+trigger_failslab() {
+	d=/sys/kernel/debug/failslab
+	[ -d $d ] || { log "phase=error what=missing-knob knob=failslab"; return 1; }
+	case "$1" in
+	on)
+		echo 0 > $d/verbose
+		echo 0 > $d/space
+		echo Y > $d/task-filter
+		echo N > $d/ignore-gfp-wait
+		echo 1 > $d/interval
+		echo -1 > $d/times
+		echo 100 > $d/probability
+		set_knob connect_make_it_fail Y
+		;;
+	off)
+		set_knob connect_make_it_fail N
+		echo 0 > $d/probability
+		;;
+	esac
+}
+
 # reconnect_transport: the transport to the server closed, so that a connect
 # worker must create a new socket; nfstb.reconnect picks how (sysfs, the
 # default: xprt_force_disconnect() through the transport's dstaddr, which
@@ -377,6 +402,36 @@ workload_deadlock() {
 	touch /tmp/go
 	wait_grep 600 /tmp/writer.log 'committed' || { log "phase=error what=writer-commit"; return 1; }
 	trigger_stop
+	log "phase=committed"
+	verify_after_remount
+}
+
+# connerr: a connect worker's error exit, end to end. The files' WRITEs are
+# on the server, unstable; the transport is closed and the trigger makes
+# the next connect fail inside the worker; the writer's fsync needs that
+# connect, and the error must reach it even on a hard mount. Then the
+# fault is taken away, the writer writes the file again and fsyncs, and
+# the bytes are verified on client and server.
+workload_connerr() {
+	mount_export || return 1
+	mkdir -p "/mnt/nfs/$run"
+	rm -f /tmp/go /tmp/retry
+	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" \
+		--hold-file /tmp/go --retry-hold-file /tmp/retry --timeout 600 2>&1 |
+		to_kmsg /tmp/writer.log &
+	wait_grep 300 /tmp/writer.log 'ready' || { log "phase=error what=writer-not-ready"; return 1; }
+	send_anchor
+	trigger_start || return 1
+	log "phase=reconnect proto=$proto"
+	reconnect_transport
+	grep -q 'done\|destroyed' /tmp/reconnect.log || { log "phase=error what=reconnect"; return 1; }
+	touch /tmp/go
+	# The first fsync error, or a commit the fault never touched.
+	wait_grep 120 /tmp/writer.log 'fsync-error\|committed' || { log "phase=error what=writer-commit"; return 1; }
+	trigger_stop
+	log "phase=fault-gone"
+	touch /tmp/retry
+	wait_grep 600 /tmp/writer.log 'committed' || { log "phase=error what=writer-retry"; return 1; }
 	log "phase=committed"
 	verify_after_remount
 }

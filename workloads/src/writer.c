@@ -118,7 +118,46 @@ static int write_manifest(const struct writer_opts *o)
 	return 0;
 }
 
-static int commit_all(const struct writer_opts *o, int *fds)
+/*
+ * A failed fsync with --retry-hold-file: say so, wait until the test has
+ * taken the fault away, write the whole file again (NFS drops the
+ * requests of a failed WRITE or COMMIT: the bytes are not on the server)
+ * and fsync it once more.
+ */
+static int retry_after_error(const struct writer_opts *o, int fd,
+			     const char *path, uint64_t index, int err,
+			     FILE *out)
+{
+	uint8_t *buf;
+	int rc = -1;
+
+	fprintf(out, "%s: fsync-error file=%s errno=%d (%s)\n", WRITER_TOOL,
+		path, err, strerror(err));
+	fflush(out);
+	if (!hold_file_wait(o->retry_hold_file, o->timeout_s)) {
+		fprintf(stderr, "%s: timed out after %" PRIu64 " s waiting for retry hold file %s\n",
+			WRITER_TOOL, o->timeout_s, o->retry_hold_file);
+		return -1;
+	}
+	buf = malloc(WRITE_CHUNK);
+	if (!buf) {
+		fprintf(stderr, "%s: out of memory\n", WRITER_TOOL);
+		return -1;
+	}
+	if (lseek(fd, 0, SEEK_SET) != 0)
+		fail("lseek %s failed", path, errno);
+	else if (write_pattern(fd, path, o->size, o->seed, index, buf) == 0) {
+		if (fsync(fd) != 0)
+			fail("fsync %s failed again", path, errno);
+		else
+			rc = 0;
+	}
+	free(buf);
+	return rc;
+}
+
+static int commit_all(const struct writer_opts *o, int *fds, FILE *out,
+		      uint64_t *retried)
 {
 	char path[PATH_MAX];
 	int rc = 0;
@@ -129,8 +168,16 @@ static int commit_all(const struct writer_opts *o, int *fds)
 		/* fsync sends the COMMIT; close can still report a deferred
 		 * write error on NFS, so check both. */
 		if (rc == 0 && fsync(fds[i]) != 0) {
-			fail("fsync %s failed", path, errno);
-			rc = -1;
+			int err = errno;
+
+			if (o->retry_hold_file &&
+			    retry_after_error(o, fds[i], path, i, err, out) == 0)
+				++*retried;
+			else {
+				if (!o->retry_hold_file)
+					fail("fsync %s failed", path, err);
+				rc = -1;
+			}
 		}
 		if (close(fds[i]) != 0 && rc == 0) {
 			fail("close %s failed", path, errno);
@@ -179,13 +226,16 @@ int writer_run(const struct writer_opts *o, FILE *out)
 		goto out;
 	}
 
-	uint64_t start = monotonic_ms();
+	uint64_t start = monotonic_ms(), retried = 0;
 
-	if (commit_all(o, fds) < 0)
+	if (commit_all(o, fds, out, &retried) < 0)
 		goto out;
 	fprintf(out, "%s: committed files=%" PRIu64 " bytes=%" PRIu64
-		" elapsed_ms=%" PRIu64 "\n",
-		WRITER_TOOL, o->files, total, monotonic_ms() - start);
+		" elapsed_ms=%" PRIu64, WRITER_TOOL, o->files, total,
+		monotonic_ms() - start);
+	if (o->retry_hold_file)
+		fprintf(out, " retried=%" PRIu64, retried);
+	fputc('\n', out);
 	fflush(out);
 	rc = 0;
 out:

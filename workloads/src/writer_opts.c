@@ -18,6 +18,9 @@ static const struct opt_spec writer_specs[] = {
 	  .invalid = "--size must be a positive number of bytes, e.g. 64M" },
 	OPT_SPEC_SEED(struct writer_opts, seed, "--seed S is required (see --help)"),
 	OPT_SPEC_HOLD_FILE(struct writer_opts, hold_file, NULL),
+	{ "retry-hold-file", OPT_PATH,
+	  offsetof(struct writer_opts, retry_hold_file),
+	  .empty = "--retry-hold-file needs a path (the file that says the fault is gone)" },
 	OPT_SPEC_TIMEOUT(struct writer_opts, timeout_s, WRITER_DEFAULT_TIMEOUT_S),
 };
 

@@ -16,6 +16,9 @@ struct writer_opts {
 	uint64_t size; /* bytes per file */
 	uint64_t seed;
 	const char *hold_file; /* NULL: commit right after "ready" */
+	/* NULL: a failed fsync is the end. Else: say it, wait for this
+	 * file, write the file again and fsync it once more. */
+	const char *retry_hold_file;
 	uint64_t timeout_s;
 };
 

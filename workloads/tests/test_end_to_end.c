@@ -175,6 +175,25 @@ static void test_hold_file_present(void **state)
 	fclose(f);
 }
 
+/* With --retry-hold-file and no failed fsync, nothing is written again
+ * (a failed fsync needs NFS; the lab's connect-error scenarios run it). */
+static void test_retry_hold_file_unused(void **state)
+{
+	struct fixture *fx = *state;
+	struct writer_opts wo = { .dir = fx->dir, .files = 2, .size = 100,
+				  .seed = 1, .retry_hold_file = "/nonexistent/r",
+				  .timeout_s = 1 };
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	assert_int_equal(writer_run(&wo, f), 0);
+	fclose(f);
+	assert_non_null(strstr(out, " retried=0\n"));
+	assert_null(strstr(out, "fsync-error"));
+	free(out);
+}
+
 /* A manifest cut at a line boundary: the two files it still names verify,
  * but the verifier says the manifest is truncated and fails. */
 static void test_cut_manifest_noticed(void **state)
@@ -198,6 +217,7 @@ TEST_MAIN("end_to_end",
 	  E2E_TEST(test_manifest_contents),
 	  E2E_TEST(test_corruption_found_at_offset),
 	  E2E_TEST(test_short_and_missing),
+	  E2E_TEST(test_retry_hold_file_unused),
 	  E2E_TEST(test_cut_manifest_noticed),
 	  E2E_TEST(test_hold_file_timeout),
 	  E2E_TEST(test_hold_file_present))

@@ -94,7 +94,25 @@ static void test_writer_defaults(void **state)
 	(void)state;
 	assert_int_equal(cli_parse(&writer_tool, ARGC(argv), argv, &o, err, sizeof(err)), CLI_OK);
 	assert_null(o.hold_file);
+	assert_null(o.retry_hold_file);
 	assert_int_equal(o.timeout_s, 600);
+}
+
+static void test_writer_retry_hold_file(void **state)
+{
+	struct writer_opts o;
+	char **good = ARGV("nfstb-writer", "--dir", "d", "--files", "1",
+			   "--size", "1", "--seed", "0", "--retry-hold-file",
+			   "/tmp/retry");
+	char **empty = ARGV("nfstb-writer", "--dir", "d", "--files", "1",
+			    "--size", "1", "--seed", "0", "--retry-hold-file",
+			    "");
+
+	(void)state;
+	assert_int_equal(cli_parse(&writer_tool, ARGC(good), good, &o, err, sizeof(err)), CLI_OK);
+	assert_string_equal(o.retry_hold_file, "/tmp/retry");
+	assert_int_equal(cli_parse(&writer_tool, ARGC(empty), empty, &o, err, sizeof(err)), CLI_ERROR);
+	assert_string_equal(err, "--retry-hold-file needs a path (the file that says the fault is gone)");
 }
 
 /* --- nfstb-verify --- */
@@ -290,6 +308,7 @@ TEST_MAIN("options",
 	  cmocka_unit_test(test_size_suffixes), cmocka_unit_test(test_fraction),
 	  cmocka_unit_test(test_writer_good),
 	  cmocka_unit_test(test_writer_defaults),
+	  cmocka_unit_test(test_writer_retry_hold_file),
 	  cmocka_unit_test(test_verify_good), cmocka_unit_test(test_memhog_good),
 	  cmocka_unit_test(test_reconnect_good),
 	  cmocka_unit_test(test_swapfill_good), cmocka_unit_test(test_anchor_good),

@@ -18,7 +18,7 @@ static const struct rule_doc rules[] = {
 	{ 'r', "NO-JUDGEMENT", "binding (trace, server)",
 	  "the trace or a server summary not of this run, boot or clock; a task the trace cannot name" },
 	{ 'f', "FLAGS-LEAK", "trace",
-	  "a connect worker's exit flags differ from its entry flags" },
+	  "a connect worker's exit flags differ from its entry flags, or a kworker entered one with a scope already set" },
 	{ 'w', "NO-JUDGEMENT", "trace (heartbeat)",
 	  "the heartbeat unannounced, absent, gapped, restarted or stopped, or events lost" },
 	{ 'j', "WRONG-RUN", "trace", "natural mode with injected reclaims" },
@@ -45,8 +45,10 @@ static const struct rule_doc rules[] = {
 	{ 'o', "OOM", "swap (console)", "swap mode: nfstb-swapfill OOM-killed" },
 	{ 's', "ERROR", "swap (console)",
 	  "swap mode: nfstb-swapfill not verified ok=1, or no swap traffic" },
-	{ 't', "ERROR", "trace (swap)",
-	  "swap mode, fixed arm: no connect worker with PF_MEMALLOC" },
+	{ 't', "BUG-PATH / ERROR", "trace (swap)",
+	  "swap mode, fixed arm: a worker after the reconnect without PF_MEMALLOC; no worker at all" },
+	{ 'q', "HAZARD-NOT-REACHED / NO-JUDGEMENT", "trace and writer (connect-error)",
+	  "connect-error mode: no error exit, or its error never reached the writer" },
 };
 
 const struct rule_doc *rule_table(size_t *n)

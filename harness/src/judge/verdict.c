@@ -267,6 +267,10 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
 		verdict_decide_swap(in, v);
 		return;
 	}
+	if (in->rules == RULES_CONNECT_ERROR) {
+		verdict_decide_connect_error(in, v);
+		return;
+	}
 	if (!verdict_run_rules(reconnect_rules, ARRAY_SIZE(reconnect_rules),
 			       in, v))
 		pass(in, v);
@@ -372,15 +376,24 @@ static bool rule_swapfill(const struct verdict_input *in, struct verdict *v)
 
 static bool rule_swap_trace(const struct verdict_input *in, struct verdict *v)
 {
-	const struct trace_counts *t = &in->trace;
-
 	if (!in->trace_read) {
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
 		return true;
 	}
-	if (in->role == ROLE_FIXED && t->memalloc_in_worker == 0) {
+	if (in->role != ROLE_FIXED)
+		return false;
+	/* A worker of the swap transport without PF_MEMALLOC is a fact
+	 * about the kernel; only no worker at all is the testbed's. */
+	if (in->after.without_memalloc) {
+		verdict_set(v, VERDICT_BUG_PATH, 't', "BUG-PATH",
+			    "fixed arm: %ld of %ld connect worker(s) after the reconnect of the swap transport ran without PF_MEMALLOC, first %s",
+			    in->after.without_memalloc, in->after.entered,
+			    in->after.first_without);
+		return true;
+	}
+	if (!in->after.entered) {
 		verdict_set(v, VERDICT_ERROR, 't', "ERROR",
-			    "no connect worker ran with PF_MEMALLOC (no reconnect on the swap transport?)");
+			    "no connect worker ran after the reconnect (no reconnect on the swap transport?)");
 		return true;
 	}
 	return false;
@@ -449,6 +462,67 @@ static const verdict_rule swap_rules[] = {
 	rule_done, rule_swapfill,
 	rule_swap_trace, rule_bug_path, rule_unexited, rule_packets,
 };
+
+/*
+ * connect-error: (q) the error path taken and handled: a connect worker
+ * left through an error exit, the error reached the writer's fsync, the
+ * retried fsync succeeded (the verify summaries then say the bytes are
+ * on the server).
+ */
+static bool rule_error_path(const struct verdict_input *in,
+			    struct verdict *v)
+{
+	const struct trace_counts *t = &in->trace;
+	const struct markers *c = &in->client;
+
+	if (!in->trace_read) {
+		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
+		return true;
+	}
+	if (!t->error_exits) {
+		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'q',
+			    "HAZARD-NOT-REACHED",
+			    "no connect worker left through an error exit (%ld exits, all connected or in progress): the fault never hit a connect",
+			    t->worker_exit);
+		return true;
+	}
+	if (!c->writer_fsync_errors) {
+		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'q',
+			    "HAZARD-NOT-REACHED",
+			    "a connect worker left through an error exit (%s), but no error reached the writer's fsync",
+			    t->first_error_exit);
+		return true;
+	}
+	if (c->writer_retried < 1) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'q', "NO-JUDGEMENT",
+			    "the writer saw an fsync error but its committed line has no retried=N of at least 1");
+		return true;
+	}
+	return false;
+}
+
+static const verdict_rule connect_error_rules[] = {
+	rule_console_sound, rule_data_loss, rule_panic, rule_oops,
+	rule_wrong_run, rule_bound, rule_flags_leak, rule_witness_alive,
+	rule_hang, rule_kernel_locks, rule_done, rule_verify_complete,
+	rule_bug_path, rule_unexited, rule_error_path, rule_packets,
+};
+
+void verdict_decide_connect_error(const struct verdict_input *in,
+				  struct verdict *v)
+{
+	const struct trace_counts *t = &in->trace;
+
+	if (verdict_run_rules(connect_error_rules,
+			      ARRAY_SIZE(connect_error_rules), in, v))
+		return;
+	verdict_set(v, VERDICT_PASS, 'e', "PASS",
+		    "%ld connect worker error exit(s), first %s; the error reached the writer (%s), %ld file(s) written again and committed; files=%ld bytes=%ld verified on client and server; %ld of %ld exits restored the task flags, %ld socket(s) reused",
+		    t->error_exits, t->first_error_exit,
+		    in->client.writer_fsync_error, in->client.writer_retried,
+		    in->client.writer_files, in->client.writer_bytes,
+		    t->exits_checked, t->worker_exit, t->sockets_reused);
+}
 
 void verdict_decide_swap(const struct verdict_input *in, struct verdict *v)
 {

@@ -61,7 +61,8 @@ enum data_state {
 	X(RULES_RECONNECT_INJECTED, "reconnect-injected") /* the 2012 cycle, reclaim injected */ \
 	X(RULES_RECONNECT_DIRECT, "reconnect-direct") /* the same from memory pressure */ \
 	X(RULES_LOCKDEP, "lockdep")	/* lockdep's word on the cycle */ \
-	X(RULES_SWAP, "swap")		/* swap over NFS through a reconnect */
+	X(RULES_SWAP, "swap")		/* swap over NFS through a reconnect */ \
+	X(RULES_CONNECT_ERROR, "connect-error") /* a connect worker's error exit */
 
 #define ARM_ROLES(X) \
 	X(ROLE_NONE, "none")		/* no arms (smoke) */ \
@@ -136,6 +137,7 @@ struct verdict_input {
 	struct trace_counts trace;
 	struct worker_witness witness;	/* the blocked task, in the trace */
 	struct story story;		/* the fixed arm's story, in the trace */
+	struct after_reconnect after;	/* workers from the reconnect on */
 	struct packet_clock pclock;	/* the capture on the console's clock */
 	struct lockdep_info lockdep;	/* client console */
 	struct swap_facts swap;		/* client console */
@@ -225,6 +227,8 @@ bool rule_packets(const struct verdict_input *in, struct verdict *v);
 
 void verdict_decide_lockdep(const struct verdict_input *in, struct verdict *v);
 void verdict_decide_swap(const struct verdict_input *in, struct verdict *v);
+void verdict_decide_connect_error(const struct verdict_input *in,
+				  struct verdict *v);
 /* swap mode's data column: the swapfill's own read-back check */
 enum data_state swap_data_state(const struct verdict_input *in);
 

@@ -42,6 +42,7 @@ void gather_facts(struct verdict_input *in, const struct report_paths *p)
 	/* The fixed arm's story, the pass's witness. */
 	trace_story(&l, in->client.reconnect_us,
 		    in->rules == RULES_RECONNECT_INJECTED, &in->story);
+	trace_after_reconnect(&l, in->client.reconnect_us, &in->after);
 	lines_free(&l);
 
 	in->pcap_given = p->pcap_summary != NULL;
@@ -370,6 +371,10 @@ static const struct { const char *key; size_t off; } trace_json_counts[] = {
 	TRACE_COUNT("page_alloc_in_worker", page_alloc_in_worker),
 	TRACE_COUNT("page_alloc_events", page_alloc_events),
 	TRACE_COUNT("commits_initiated", commits_initiated),
+	TRACE_COUNT("error_exits", error_exits),
+	TRACE_COUNT("entries_dirty", entries_dirty),
+	TRACE_COUNT("connects", connects),
+	TRACE_COUNT("sockets_reused", sockets_reused),
 };
 
 static void json_trace(FILE *f, const struct verdict_input *in)
@@ -391,6 +396,12 @@ static void json_trace(FILE *f, const struct verdict_input *in)
 	jfield_str(f, 4, "first_flags_mismatch", t->first_mismatch);
 	jcount(f, "workers_unexited", t->workers_unexited, false);
 	jfield_str(f, 4, "first_unexited", t->first_unexited);
+	jfield_str(f, 4, "first_error_exit", t->first_error_exit);
+	jfield_str(f, 4, "first_dirty_entry", t->first_dirty_entry);
+	jcount(f, "workers_after_reconnect", in->after.entered, false);
+	jcount(f, "workers_after_reconnect_without_memalloc",
+	       in->after.without_memalloc, false);
+	jfield_str(f, 4, "first_without_memalloc", in->after.first_without);
 	jcount(f, "heartbeat_ms", in->client.heartbeat_ms, false);
 	jcount(f, "heartbeats", t->heartbeats, false);
 	jcount(f, "heartbeat_last_seq", t->heartbeat_last_seq, false);
@@ -558,6 +569,8 @@ static const char *reached_name(const struct verdict_input *in,
 		return v->kind == VERDICT_HAZARD_NOT_REACHED ? "false" : "null";
 	if (in->rules == RULES_SWAP)
 		r = t->memalloc_in_worker > 0;
+	else if (in->rules == RULES_CONNECT_ERROR)
+		r = t->error_exits > 0 && in->client.writer_fsync_errors > 0;
 	else if (in->role == ROLE_FIXED)
 		r = in->story.step >= STORY_SKIP;
 	else if (in->role == ROLE_CONTROL)

@@ -209,11 +209,17 @@ bool rule_flags_leak(const struct verdict_input *in, struct verdict *v)
 {
 	const struct trace_counts *t = &in->trace;
 
-	if (!in->trace_read || !t->exits_mismatched)
+	if (!in->trace_read || (!t->exits_mismatched && !t->entries_dirty))
 		return false;
-	verdict_set(v, VERDICT_FLAGS_LEAK, 'f', "FLAGS-LEAK",
-		    "%ld of %ld connect worker exits did not restore the task flags: %s",
-		    t->exits_mismatched, t->exits_checked, t->first_mismatch);
+	if (t->exits_mismatched)
+		verdict_set(v, VERDICT_FLAGS_LEAK, 'f', "FLAGS-LEAK",
+			    "%ld of %ld connect worker exits did not restore the task flags: %s",
+			    t->exits_mismatched, t->exits_checked,
+			    t->first_mismatch);
+	else
+		verdict_set(v, VERDICT_FLAGS_LEAK, 'f', "FLAGS-LEAK",
+			    "%ld connect worker(s) started in a kworker that already had a scope set: %s (an earlier work item never left its scope)",
+			    t->entries_dirty, t->first_dirty_entry);
 	return true;
 }
 

@@ -134,6 +134,9 @@ static void parse_writer_totals(struct markers *m, const char *msg)
 		m->writer_files = files;
 		m->writer_bytes = bytes;
 	}
+	if (kv_count(msg, "retried") != 1 ||
+	    !kv_get_long(msg, "retried", &m->writer_retried))
+		m->writer_retried = -1;
 }
 
 static void keep(char *dst, size_t len, const char *text)
@@ -177,6 +180,10 @@ static void parse_record(struct markers *m, const char *msg, int64_t t,
 			keep(m->verify_fail, sizeof(m->verify_fail), msg);
 	} else if (starts_with(msg, "nfstb-writer: ready")) {
 		keep(m->writer_ready, sizeof(m->writer_ready), msg + 13);
+	} else if (starts_with(msg, "nfstb-writer: fsync-error ")) {
+		if (!m->writer_fsync_errors++)
+			keep(m->writer_fsync_error,
+			     sizeof(m->writer_fsync_error), msg + 26);
 	} else if (starts_with(msg, "nfstb-writer: committed")) {
 		keep(m->writer_committed, sizeof(m->writer_committed),
 		     msg + 13);
@@ -246,6 +253,7 @@ void markers_parse(const struct lines *log, struct markers *m)
 	m->last_us = TIME_NONE;
 	m->tracing_us = TIME_NONE;
 	m->writer_us = TIME_NONE;
+	m->writer_retried = -1;
 	for (size_t i = 0; i <= MARKERS_MAX_ANCHORS; i++)
 		m->anchor_us[i] = TIME_NONE;
 	for (size_t i = 0; i < log->n; i++)

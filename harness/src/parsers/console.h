@@ -70,6 +70,12 @@ struct markers {
 	bool writer_totals;
 	long writer_files, writer_bytes;
 	int64_t writer_us;
+	/* "nfstb-writer: fsync-error file=P errno=N (...)": an error that
+	 * reached the writer (--retry-hold-file); the committed line's
+	 * retried=N (-1: the line has no such key) */
+	long writer_fsync_errors;
+	char writer_fsync_error[160];
+	long writer_retried;
 	/*
 	 * The log's own integrity: kernel banners ("Linux version": one boot
 	 * per console), the largest step back of printk time (the two vCPUs

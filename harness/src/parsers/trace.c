@@ -207,10 +207,19 @@ struct worker_state {
 	char entry_flags[128];
 };
 
+/* The last socket each destination connected, to see one reused. */
+#define TRACE_MAX_DESTS 16
+struct dest_socket {
+	char dst[64];
+	char socket[32];
+};
+
 struct counter {
 	struct trace_counts *c;
 	struct worker_state *w;
 	size_t nw;
+	struct dest_socket dests[TRACE_MAX_DESTS];
+	size_t ndests;
 };
 
 static struct worker_state *worker_of(struct counter *k, long pid, bool add)
@@ -229,7 +238,7 @@ static struct worker_state *worker_of(struct counter *k, long pid, bool add)
 static void on_worker_enter(struct counter *k, const struct trace_event *ev)
 {
 	struct worker_state *w = worker_of(k, ev->pid, true);
-	char flags[128] = "";
+	char flags[128] = "", proto[16];
 
 	k->c->worker_enter++;
 	w->inside = true;
@@ -238,12 +247,73 @@ static void on_worker_enter(struct counter *k, const struct trace_event *ev)
 	if (!kv_get(ev->fields, "entry_flags", w->entry_flags,
 		    sizeof(w->entry_flags)))
 		w->entry_flags[0] = '\0';
+	/* AF_LOCAL connects run in the caller, which may be in a scope */
+	if (starts_with(ev->comm, "kworker/") && w->entry_flags[0] &&
+	    strcmp(w->entry_flags, "0") &&
+	    kv_get(ev->fields, "proto", proto, sizeof(proto)) &&
+	    (!strcmp(proto, "tcp") || !strcmp(proto, "udp")) &&
+	    !k->c->entries_dirty++) {
+		char t[32];
+
+		snprintf(k->c->first_dirty_entry,
+			 sizeof(k->c->first_dirty_entry),
+			 "%s-%ld entered with entry_flags=%s at %s", ev->comm,
+			 ev->pid, w->entry_flags,
+			 format_time_us(ev->ts_us, t, sizeof(t)));
+	}
 	if (kv_get(ev->fields, "flags", flags, sizeof(flags))) {
 		if (flags_has(flags, "MEMALLOC_NOFS"))
 			k->c->nofs_in_worker++;
 		if (flags_has(flags, "MEMALLOC"))
 			k->c->memalloc_in_worker++;
 	}
+}
+
+/* 0: connected (UDP); -EINPROGRESS: SYN sent; -EALREADY: in progress */
+#define STATUS_EINPROGRESS (-115)
+#define STATUS_EALREADY (-114)
+
+static void note_error_exit(struct trace_counts *c,
+			    const struct trace_event *ev)
+{
+	char proto[16], t[32];
+	long status;
+
+	if (!kv_get_long(ev->fields, "status", &status) || status == 0 ||
+	    status == STATUS_EINPROGRESS || status == STATUS_EALREADY)
+		return;
+	if (c->error_exits++)
+		return;
+	if (!kv_get(ev->fields, "proto", proto, sizeof(proto)))
+		snprintf(proto, sizeof(proto), "?");
+	snprintf(c->first_error_exit, sizeof(c->first_error_exit),
+		 "%s-%ld proto=%s status=%ld at %s", ev->comm, ev->pid, proto,
+		 status, format_time_us(ev->ts_us, t, sizeof(t)));
+}
+
+/* "... socket:[6224] ... dstaddr=10.0.0.1:2049 ..." */
+static void on_socket_connect(struct counter *k, const struct trace_event *ev)
+{
+	const char *s = strstr(ev->fields, "socket:[");
+	char sock[32], dst[64];
+	size_t i, n;
+
+	k->c->connects++;
+	if (!s || !kv_get(ev->fields, "dstaddr", dst, sizeof(dst)))
+		return;
+	n = strcspn(s, " ");
+	snprintf(sock, sizeof(sock), "%.*s", (int)n, s);
+	for (i = 0; i < k->ndests; i++)
+		if (!strcmp(k->dests[i].dst, dst))
+			break;
+	if (i == k->ndests) {
+		if (k->ndests == TRACE_MAX_DESTS)
+			return;
+		snprintf(k->dests[k->ndests++].dst, sizeof(dst), "%s", dst);
+	} else if (!strcmp(k->dests[i].socket, sock)) {
+		k->c->sockets_reused++;
+	}
+	snprintf(k->dests[i].socket, sizeof(k->dests[i].socket), "%s", sock);
 }
 
 static void on_worker_exit(struct counter *k, const struct trace_event *ev)
@@ -253,6 +323,7 @@ static void on_worker_exit(struct counter *k, const struct trace_event *ev)
 	const char *want = NULL;
 
 	k->c->worker_exit++;
+	note_error_exit(k->c, ev);
 	if (w && w->inside)
 		want = w->entry_flags;
 	else if (kv_get(ev->fields, "entry_flags", entry, sizeof(entry)))
@@ -536,6 +607,8 @@ void trace_count(const struct lines *trace, struct trace_counts *c)
 			on_page_alloc(&k, &ev);
 		else if (!strcmp(ev.name, "nfs_initiate_commit"))
 			c->commits_initiated++;
+		else if (!strcmp(ev.name, "rpc_socket_connect"))
+			on_socket_connect(&k, &ev);
 	}
 	count_unexited(&k);
 	/* A task the trace cannot name matters where the verdict rests on
@@ -663,6 +736,34 @@ static void story_event(struct story_worker *w, const struct trace_event *ev,
 	s->skips = w->skips;
 	snprintf(s->worker, sizeof(s->worker), "%s-%ld entered at %s", w->comm,
 		 w->pid, format_time_us(w->enter_us, t, sizeof(t)));
+}
+
+void trace_after_reconnect(const struct lines *trace, int64_t reconnect_us,
+			   struct after_reconnect *a)
+{
+	struct trace_event ev;
+	char flags[128], dst[64], t[32];
+
+	memset(a, 0, sizeof(*a));
+	if (reconnect_us == TIME_NONE)
+		return;
+	for (size_t i = 0; i < trace->n; i++) {
+		if (!trace_line_parse(trace->v[i], &ev) ||
+		    strcmp(ev.name, "xs_connect_worker_enter") ||
+		    ev.ts_us < reconnect_us)
+			continue;
+		a->entered++;
+		if (!kv_get(ev.fields, "flags", flags, sizeof(flags)))
+			flags[0] = '\0';
+		if (flags_has(flags, "MEMALLOC") || a->without_memalloc++)
+			continue;
+		if (!kv_get(ev.fields, "dst", dst, sizeof(dst)))
+			snprintf(dst, sizeof(dst), "?");
+		snprintf(a->first_without, sizeof(a->first_without),
+			 "%s-%ld dst=%s flags=%s at %s", ev.comm, ev.pid, dst,
+			 flags[0] ? flags : "0",
+			 format_time_us(ev.ts_us, t, sizeof(t)));
+	}
 }
 
 void trace_story(const struct lines *trace, int64_t reconnect_us,

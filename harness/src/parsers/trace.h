@@ -73,6 +73,27 @@ struct trace_counts {
 	char first_mismatch[400];
 	long workers_unexited;		/* enters with no exit after them */
 	char first_unexited[128];	/* "kworker/u4:1-35 entered at 24.1" */
+	/*
+	 * The workers' error exits: an exit whose status is not 0,
+	 * -EINPROGRESS or -EALREADY (socket creation failed, or
+	 * kernel_connect() failed at once).
+	 */
+	long error_exits;
+	char first_error_exit[160];	/* "kworker/u4:1-35 proto=tcp status=-23 at 9.1" */
+	/*
+	 * A workqueue worker starts each work item with no PF_MEMALLOC*:
+	 * a connect worker entered by a kworker with entry_flags other than
+	 * 0 inherited a scope an earlier work item never left.
+	 */
+	long entries_dirty;
+	char first_dirty_entry[320];
+	/*
+	 * rpc_socket_connect of the socket the same destination's previous
+	 * connect used: the worker skipped xs_create_sock() (the transport
+	 * still held a socket and had not sent a connect).
+	 */
+	long connects;
+	long sockets_reused;
 	/* The stream's own health: "nfstb-heartbeat seq=N" trace markers
 	 * and trace_pipe's "[LOST n EVENTS]" lines. */
 	long heartbeats;
@@ -151,6 +172,20 @@ struct story {
 
 void trace_story(const struct lines *trace, int64_t reconnect_us,
 		 bool injected, struct story *s);
+
+/*
+ * The connect workers that entered at or after the reconnect (the
+ * console's phase=reconnect): in swap mode those of the swap transport,
+ * which the fix runs with PF_MEMALLOC.
+ */
+struct after_reconnect {
+	long entered;
+	long without_memalloc;
+	char first_without[400];	/* "kworker/u4:1-35 dst=... flags=... at 9.1" */
+};
+
+void trace_after_reconnect(const struct lines *trace, int64_t reconnect_us,
+			   struct after_reconnect *a);
 const char *story_step_missing(enum story_step reached);
 const char *story_step_name(enum story_step reached);
 /* "ok", "mismatch" or "n/a" (no exit event could be checked). */
