@@ -54,8 +54,8 @@ scenarios_load() {
 			} else
 				set(name, k " " $2, rest(3))
 		} else if (k == "judge") {
-			if (NF != 3 || $3 !~ /^(smoke|reconnect-injected|reconnect-direct|lockdep|swap)$/)
-				fail("expected: judge MODE smoke|reconnect-injected|reconnect-direct|lockdep|swap")
+			if (NF != 3 || $3 !~ /^(smoke|reconnect-injected|reconnect-direct|lockdep|swap|connect-error)$/)
+				fail("expected: judge MODE smoke|reconnect-injected|reconnect-direct|lockdep|swap|connect-error")
 			set(name, k " " $2, $3)
 		} else if (k == "role") {
 			if (NF != 3 || $3 !~ /^(none|fixed|control|stock)$/)

@@ -226,7 +226,7 @@ printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel 
 bad "a mode without a judge line" "scenario a: mode forced has no judge line" nfs-test NFSTB_SCENARIO_DEF="$tmp/nojudge.def"
 printf 'scenario a\n\tabout A\n\tworkload w\n\tmount vers=3 proto=tcp\n\tkernel default\n\tdefault no\n\tarm fixed k=Y\n\tmode forced t1\n\tjudge forced reconnect-injected\n\twatchdog 20\n\tverify client\n' > "$tmp/norole.def"
 bad "an arm without a role line" "scenario a: arm fixed has no role line" nfs-test NFSTB_SCENARIO_DEF="$tmp/norole.def"
-bad_table badjudge 'scenario a\n\tjudge forced lenient\n' "a judge line naming unknown rules" "badjudge.def:2: expected: judge MODE smoke|reconnect-injected|reconnect-direct|lockdep|swap"
+bad_table badjudge 'scenario a\n\tjudge forced lenient\n' "a judge line naming unknown rules" "badjudge.def:2: expected: judge MODE smoke|reconnect-injected|reconnect-direct|lockdep|swap|connect-error"
 
 # --- what scenarios.sh makes of a table: 'like' inherits, and a child's
 # line replaces the parent's line of the same key and names ---

@@ -413,7 +413,11 @@ workload_deadlock() {
 # fault is taken away, the writer writes the file again and fsyncs, and
 # the bytes are verified on client and server.
 workload_connerr() {
+	# write=eager, as in workload_deadlock: the WRITEs stay unstable until
+	# the writer's fsync, whose COMMIT then needs the new connection.
+	mount_extra=write=eager
 	mount_export || return 1
+	mount_extra=
 	mkdir -p "/mnt/nfs/$run"
 	rm -f /tmp/go /tmp/retry
 	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" \
