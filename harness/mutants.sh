@@ -13,6 +13,12 @@
 # evidence) does not count. Prints one line per mutant, "mutant -> caught by
 # -> verdict", and ends with "N passed, N failed" (passed = caught).
 #
+# A patch with the trailer "Nfstb-Variant: correct" is a correct variant of
+# the fix (a NOIO scope, ...), kept beside the mutants: it passes when every
+# fixed run of its scenarios gets PASS, and fails on any other verdict (a
+# testbed that fails a correct fix is as wrong as one that passes a broken
+# one). Prints "variant -> passes in ..." or "variant -> FAILED by ...".
+#
 #   MUTANTS=name,...   only these mutants (default: all)
 #   RUNS=N             runs per scenario (default 1)
 set -euo pipefail
@@ -52,14 +58,17 @@ catchers() {
 	echo $names
 }
 
-# failing_runs RUN_JSON...: "scenario.arm.mode<TAB>verdict" of every record
-# whose verdict is neither PASS nor ERROR. A run.json that is not a record
+# failing_runs [--not-pass] RUN_JSON...: "scenario.arm.mode<TAB>verdict" of
+# every record whose verdict is neither PASS nor ERROR (with --not-pass:
+# is not PASS). A run.json that is not a record
 # (not JSON, another schema, a key missing or mistyped) catches nothing: it
 # is named on stderr.
 failing_runs() {
 	python3 -c '
 import json, sys
-for path in sys.argv[1:]:
+args = sys.argv[1:]
+not_pass = args[:1] == ["--not-pass"]
+for path in args[1:] if not_pass else args:
     try:
         with open(path, encoding="utf-8") as f:
             r = json.load(f)
@@ -73,7 +82,7 @@ for path in sys.argv[1:]:
     except (OSError, ValueError, KeyError) as e:
         print("nfstb: %s: not a run record: %s" % (path, e), file=sys.stderr)
         continue
-    if r["verdict"] not in ("PASS", "ERROR"):
+    if r["verdict"] != "PASS" and (not_pass or r["verdict"] != "ERROR"):
         print("%s.%s.%s\t%s" % (r["scenario"], r["arm"], r["mode"], r["verdict"]))
 ' "$@"
 }
@@ -91,6 +100,22 @@ for m in "${sel[@]}"; do
 	rc=0
 	EXTRA_PATCHES=$dir/$m.patch ARMS=fixed RUNS=${RUNS:-1} SCENARIOS=${scen// /,} RESULTS=$out \
 		"$TOP/harness/nfs-test.sh" > "$out/nfs-test.log" 2>&1 || rc=$?
+	if grep -qx 'Nfstb-Variant:[[:space:]]*correct' "$dir/$m.patch"; then
+		# A correct variant: every fixed run must pass, and some must run.
+		bad=$(failing_runs --not-pass "$out"/*/*/run.json | sort -u)
+		ran=$(ls "$out"/*/*/run.json 2> /dev/null | wc -l)
+		if [ -z "$bad" ] && [ "$ran" -gt 0 ]; then
+			caught=$((caught + 1))
+			printf '%s -> passes in %s (%s runs, correct variant)\n' "$m" "${scen// /,}" "$ran"
+			printf '%s\t%s\tPASS (correct variant)\n' "$m" "${scen// /,}" >> "$table"
+		else
+			missed=$((missed + 1))
+			[ -n "$bad" ] || bad="no run was judged (nfs-test exit $rc)"
+			printf '%s -> FAILED by %s (a correct variant must pass)\n' "$m" "$(paste -sd, <<< "$bad")"
+			printf '%s\t-\tFAILED: %s\n' "$m" "$(paste -sd, <<< "$bad")" >> "$table"
+		fi
+		continue
+	fi
 	# The runs that did not pass, from their records (run.json).
 	by=$(failing_runs "$out"/*/*/run.json | sort -u)
 	if [ -n "$by" ]; then

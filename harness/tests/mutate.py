@@ -1277,6 +1277,67 @@ def _(m, lines):
                       else entry + '|MEMALLOC_NOFS')
 
 
+# ---- the connect-error story (rules connect-error, rule q and f)
+
+CONNERR_PASS = When('rules connect-error, expected PASS',
+                    lambda b: b.rules == 'connect-error' and b.expected == 'PASS')
+
+
+def error_exits(lines):
+    return [i for i, e in events(lines) if e.event == 'xs_connect_worker_exit'
+            and e.kv('status') not in (None, '0', '-115', '-114')]
+
+
+@edit_op('error-exit-hidden', 'HAZARD-NOT-REACHED',
+         'every error exit of a connect worker reads as a normal one (rule q)', TRACE,
+         CONNERR_PASS)
+def _(m, lines):
+    for i in need(error_exits(lines), 'no error exit in the trace'):
+        normal = '-115' if kv_line(lines[i], 'proto') == 'tcp' else '0'
+        lines[i] = set_kv(lines[i], 'status', normal)
+
+
+@edit_op('fsync-error-deleted', 'HAZARD-NOT-REACHED',
+         "the writer's fsync-error line is gone: the error never reached it (rule q)", CONSOLE,
+         CONNERR_PASS)
+def _(m, lines):
+    idx = need(lines_with(lines, 'nfstb-writer: fsync-error '), 'no fsync-error line')
+    return [l for i, l in enumerate(lines) if i not in set(idx)]
+
+
+@edit_op('retried-deleted', 'NO-JUDGEMENT',
+         "the writer's committed line loses retried=N after an fsync error (rule q)", CONSOLE,
+         CONNERR_PASS)
+def _(m, lines):
+    i = need(next(iter(lines_with(lines, 'nfstb-writer: committed ')), None),
+             'no committed line', known)
+    lines[i] = with_content(lines[i], re.sub(r' retried=\d+', '', content(lines[i])))
+
+
+@edit_op('scope-left-behind', 'FLAGS-LEAK',
+         'the connect worker after the error exit enters its kworker with MEMALLOC_NOFS already set (rule f)',
+         TRACE, CONNERR_PASS)
+def _(m, lines):
+    first = need(error_exits(lines), 'no error exit in the trace')[0]
+    i = need(next((i for i, e in events(lines) if i > first
+                   and e.event == 'xs_connect_worker_enter'
+                   and kv_line(lines[i], 'proto') in ('tcp', 'udp')
+                   and e.comm.startswith('kworker/')), None),
+             'no connect worker after the error exit', known)
+    lines[i] = set_kv(lines[i], 'entry_flags', 'MEMALLOC_NOFS')
+    # its exit, from the same pid, left with what it entered with
+    pid = events_pid(lines, i)
+    j = next((j for j, e in events(lines) if j > i and e.pid == pid
+              and e.event == 'xs_connect_worker_exit'), None)
+    if j is not None:
+        lines[j] = set_kv(set_kv(lines[j], 'entry_flags', 'MEMALLOC_NOFS'),
+                          'flags', 'MEMALLOC_NOFS')
+
+
+def events_pid(lines, i):
+    return next(e.pid for k, e in events(lines) if k == i)
+
+
 # ---- the DEADLOCK story
 
 @edit_op('dl-recovery', 'WITNESS-DISAGREE',
