@@ -250,6 +250,7 @@ static void test_error_exits_and_reuse(void **state)
 	trace_after_reconnect(&l, 6000000, &a);
 	lines_free(&l);
 	assert_int_equal(c.error_exits, 2);
+	assert_int_equal(c.error_exits_fatal, 1);	/* -23; -101 is retried */
 	assert_string_equal(c.first_error_exit, "kworker/u4:1-35 proto=tcp status=-23 at 6.100000");
 	assert_int_equal(c.connects, 2);
 	assert_int_equal(c.sockets_reused, 1);

@@ -630,6 +630,7 @@ static struct verdict_input *connerr_run(void)
 	in->trace.worker_enter = in->trace.worker_exit = 3;
 	in->trace.exits_checked = 3;
 	in->trace.error_exits = 1;
+	in->trace.error_exits_fatal = 1;
 	snprintf(in->trace.first_error_exit, sizeof(in->trace.first_error_exit),
 		 "kworker/u4:1-35 proto=tcp status=-23 at 6.100000");
 	in->client.writer_fsync_errors = 1;
@@ -666,6 +667,21 @@ static void test_connect_error_rules(void **state)
 	verdict_decide(in, &v);
 	assert_string_equal(v.text, "HAZARD-NOT-REACHED");
 	assert_non_null(strstr(v.reason, "no error reached the writer's fsync"));
+	/* an error the RPC layer retries (no route): none at the writer */
+	in = connerr_run();
+	in->trace.error_exits_fatal = 0;
+	snprintf(in->trace.first_error_exit, sizeof(in->trace.first_error_exit),
+		 "kworker/u4:1-35 proto=tcp status=-113 at 6.100000");
+	in->client.writer_fsync_errors = 0;
+	in->client.writer_retried = 0;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "PASS");
+	assert_non_null(strstr(v.reason, "all with a status the RPC layer retries"));
+	/* ... and one that reached the writer all the same */
+	in->client.writer_fsync_errors = 1;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "WITNESS-DISAGREE");
+	assert_int_equal(v.rule, 'q');
 	/* an error, then a committed line that does not say it retried */
 	in = connerr_run();
 	in->client.writer_retried = -1;

@@ -281,6 +281,19 @@ trigger_failslab() {
 	esac
 }
 
+# noroute: while on, the server is unreachable from the client (an
+# 'unreachable' route to it), so kernel_connect() fails at once inside the
+# TCP connect worker (-EHOSTUNREACH): the error exit of the switch after
+# xs_tcp_finish_connecting(). The RPC layer retries that error after 3 s.
+trigger_noroute() {
+	case "$1" in
+	on) ip route add unreachable "$server/32" ||
+		{ log "phase=error what=noroute-add"; return 1; } ;;
+	off) ip route del unreachable "$server/32" ||
+		{ log "phase=error what=noroute-del"; return 1; } ;;
+	esac
+}
+
 # reconnect_transport: the transport to the server closed, so that a connect
 # worker must create a new socket; nfstb.reconnect picks how (sysfs, the
 # default: xprt_force_disconnect() through the transport's dstaddr, which
@@ -409,9 +422,11 @@ workload_deadlock() {
 # connerr: a connect worker's error exit, end to end. The files' WRITEs are
 # on the server, unstable; the transport is closed and the trigger makes
 # the next connect fail inside the worker; the writer's fsync needs that
-# connect, and the error must reach it even on a hard mount. Then the
-# fault is taken away, the writer writes the file again and fsyncs, and
-# the bytes are verified on client and server.
+# connect. An error the RPC layer does not retry (a failed socket
+# creation) must reach the writer even on a hard mount; one it retries
+# (no route) must not. Then the fault is taken away, the writer writes a
+# failed file again and fsyncs, and the bytes are verified on client and
+# server.
 workload_connerr() {
 	# write=eager, as in workload_deadlock: the WRITEs stay unstable until
 	# the writer's fsync, whose COMMIT then needs the new connection.
@@ -425,14 +440,19 @@ workload_connerr() {
 		to_kmsg /tmp/writer.log &
 	wait_grep 300 /tmp/writer.log 'ready' || { log "phase=error what=writer-not-ready"; return 1; }
 	send_anchor
-	trigger_start || return 1
 	log "phase=reconnect proto=$proto"
 	reconnect_transport
 	grep -q 'done\|destroyed' /tmp/reconnect.log || { log "phase=error what=reconnect"; return 1; }
+	# The old connection gone before the fault: a TCP close waits
+	# (XPRT_CLOSING) for the server's FIN, which no route would let in.
+	transport_down 2049 || { log "phase=error what=transport-down"; return 1; }
+	trigger_start || return 1
 	touch /tmp/go
-	# The first fsync error, or a commit the fault never touched.
-	wait_grep 120 /tmp/writer.log 'fsync-error\|committed' || { log "phase=error what=writer-commit"; return 1; }
-	trigger_stop
+	# The first fsync error, a commit the fault never touched, or (an
+	# error the RPC layer retries) an fsync still waiting after 10 s.
+	wait_grep 10 /tmp/writer.log 'fsync-error\|committed' ||
+		log "phase=writer-waiting what=fsync"
+	trigger_stop || return 1
 	log "phase=fault-gone"
 	touch /tmp/retry
 	wait_grep 600 /tmp/writer.log 'committed' || { log "phase=error what=writer-retry"; return 1; }

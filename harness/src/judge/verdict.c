@@ -486,10 +486,22 @@ static bool rule_error_path(const struct verdict_input *in,
 			    t->worker_exit);
 		return true;
 	}
+	/* An error the RPC layer retries must not reach the writer */
+	if (!t->error_exits_fatal) {
+		if (c->writer_fsync_errors) {
+			verdict_set(v, VERDICT_WITNESS_DISAGREE, 'q',
+				    "WITNESS-DISAGREE",
+				    "every error exit has a status the RPC layer retries (first %s), but the writer's fsync failed: %s",
+				    t->first_error_exit, c->writer_fsync_error);
+			return true;
+		}
+		return false;
+	}
 	if (!c->writer_fsync_errors) {
 		verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 'q',
 			    "HAZARD-NOT-REACHED",
-			    "a connect worker left through an error exit (%s), but no error reached the writer's fsync",
+			    "a connect worker left through an error exit the RPC layer does not retry (%ld of %ld, first %s), but no error reached the writer's fsync",
+			    t->error_exits_fatal, t->error_exits,
 			    t->first_error_exit);
 		return true;
 	}
@@ -516,6 +528,14 @@ void verdict_decide_connect_error(const struct verdict_input *in,
 	if (verdict_run_rules(connect_error_rules,
 			      ARRAY_SIZE(connect_error_rules), in, v))
 		return;
+	if (!t->error_exits_fatal) {
+		verdict_set(v, VERDICT_PASS, 'e', "PASS",
+			    "%ld connect worker error exit(s), first %s, all with a status the RPC layer retries: no error at the writer, its fsync committed once the fault was gone; files=%ld bytes=%ld verified on client and server; %ld of %ld exits restored the task flags, %ld socket(s) reused",
+			    t->error_exits, t->first_error_exit,
+			    in->client.writer_files, in->client.writer_bytes,
+			    t->exits_checked, t->worker_exit, t->sockets_reused);
+		return;
+	}
 	verdict_set(v, VERDICT_PASS, 'e', "PASS",
 		    "%ld connect worker error exit(s), first %s; the error reached the writer (%s), %ld file(s) written again and committed; files=%ld bytes=%ld verified on client and server; %ld of %ld exits restored the task flags, %ld socket(s) reused",
 		    t->error_exits, t->first_error_exit,

@@ -372,6 +372,7 @@ static const struct { const char *key; size_t off; } trace_json_counts[] = {
 	TRACE_COUNT("page_alloc_events", page_alloc_events),
 	TRACE_COUNT("commits_initiated", commits_initiated),
 	TRACE_COUNT("error_exits", error_exits),
+	TRACE_COUNT("error_exits_fatal", error_exits_fatal),
 	TRACE_COUNT("entries_dirty", entries_dirty),
 	TRACE_COUNT("connects", connects),
 	TRACE_COUNT("sockets_reused", sockets_reused),
@@ -570,7 +571,8 @@ static const char *reached_name(const struct verdict_input *in,
 	if (in->rules == RULES_SWAP)
 		r = t->memalloc_in_worker > 0;
 	else if (in->rules == RULES_CONNECT_ERROR)
-		r = t->error_exits > 0 && in->client.writer_fsync_errors > 0;
+		r = t->error_exits > 0 &&
+		    (!t->error_exits_fatal || in->client.writer_fsync_errors > 0);
 	else if (in->role == ROLE_FIXED)
 		r = in->story.step >= STORY_SKIP;
 	else if (in->role == ROLE_CONTROL)

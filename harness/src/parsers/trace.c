@@ -273,6 +273,26 @@ static void on_worker_enter(struct counter *k, const struct trace_event *ev)
 #define STATUS_EINPROGRESS (-115)
 #define STATUS_EALREADY (-114)
 
+/*
+ * The connect statuses net/sunrpc/clnt.c's call_connect_status() retries
+ * on a hard mount (v6.1 and v6.12): ECONNREFUSED, ECONNRESET,
+ * ECONNABORTED, ENETDOWN, ENETUNREACH, EHOSTUNREACH, EPIPE, EPROTO,
+ * EADDRINUSE, ENOTCONN, EAGAIN, ETIMEDOUT, ENOBUFS. Any other fails the
+ * RPC with that error.
+ */
+static bool status_retried(long status)
+{
+	static const long retried[] = {
+		-111, -104, -103, -100, -101, -113, -32, -71, -98, -107, -11,
+		-110, -105,
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(retried); i++)
+		if (status == retried[i])
+			return true;
+	return false;
+}
+
 static void note_error_exit(struct trace_counts *c,
 			    const struct trace_event *ev)
 {
@@ -282,6 +302,8 @@ static void note_error_exit(struct trace_counts *c,
 	if (!kv_get_long(ev->fields, "status", &status) || status == 0 ||
 	    status == STATUS_EINPROGRESS || status == STATUS_EALREADY)
 		return;
+	if (!status_retried(status))
+		c->error_exits_fatal++;
 	if (c->error_exits++)
 		return;
 	if (!kv_get(ev->fields, "proto", proto, sizeof(proto)))

@@ -80,6 +80,9 @@ struct trace_counts {
 	 */
 	long error_exits;
 	char first_error_exit[160];	/* "kworker/u4:1-35 proto=tcp status=-23 at 9.1" */
+	/* ... whose status call_connect_status() does not retry on a hard
+	 * mount (it fails the RPC: the error must reach the caller) */
+	long error_exits_fatal;
 	/*
 	 * A workqueue worker starts each work item with no PF_MEMALLOC*:
 	 * a connect worker entered by a kworker with entry_flags other than
