@@ -24,7 +24,7 @@ GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh nfs-server/server-in
 	nfs-server/exports vm/build-initramfs.sh
 
 .PHONY: all help validate deps kernel workloads harness-tools images nfs-test check \
-	check-series check-bisect nfs-mutants soak nfs-capture bench vm-up vm-down clean distclean \
+	check-series check-bisect nfs-mutants nfs-coverage soak nfs-capture bench vm-up vm-down clean distclean \
 	nfs-test-6.12
 
 all: help
@@ -33,8 +33,9 @@ help:
 	@echo "make nfs-test   build everything and run the scenarios (SCENARIOS= ARMS= MODES= RUNS= CAPTURE=)"
 	@echo "make nfs-test-6.12  the same on Debian's linux-source-6.12 (KERNEL=6.12; not in CI)"
 	@echo "make check      unit tests, golden files, patch series checks"
-	@echo "make kernel     build the guest kernel (CONFIG=default|lockdep PATCHES=DIR EXTRA_PATCHES=FILES)"
+	@echo "make kernel     build the guest kernel (CONFIG=default|lockdep|coverage PATCHES=DIR EXTRA_PATCHES=FILES)"
 	@echo "make nfs-mutants  every mutant of the fix must fail a default scenario (not in CI)"
+	@echo "make nfs-coverage which lines of the fix each scenario runs (gcov flavour; not in CI)"
 	@echo "make soak       SOAK_RUNS (50) short runs with a leak check, then a Ctrl-C in every phase (not in CI)"
 	@echo "make check-bisect build the kernel after each patch of the series (not in CI)"
 	@echo "make nfs-capture SCENARIO=v3-tcp   one scenario with its packet captures kept"
@@ -102,6 +103,11 @@ check-bisect: deps
 # default scenario (MUTANTS=name,... RUNS=N).
 nfs-mutants: deps harness-tools images
 	@harness/mutants.sh
+
+# Not in CI: the lines and branches of the fix each scenario runs, on the
+# coverage flavour of the guest kernel (gcov of the fix's files only).
+nfs-coverage: deps harness-tools images
+	@harness/coverage.sh
 
 # Not in CI: SOAK_RUNS (default 50) short runs, each followed by the leak
 # check, then a Ctrl-C in each phase of a run (SOAK=runs|signals|all).

@@ -14,6 +14,9 @@
 #   RUNS       runs per scenario/arm/mode    (default: 2, or the scenario's
 #              'runs MODE N')
 #   CAPTURE    1 = tcpdump the lab network   (default: 1)
+#   COVERAGE   1 = the coverage flavour (gcov of the fix's files) instead
+#              of the default kernel, its counters brought out of each
+#              run (make nfs-coverage; default: 0)
 #   RESULTS    results root, an absolute path (default: results/)
 #   WATCHDOG   seconds (default: each scenario's own, scenarios.def)
 #   RUN_TIMEOUT  seconds (default: 300)
@@ -194,9 +197,14 @@ for s in $SCENARIOS; do
 				# The mode's own guest parameters come last: they win.
 				cmdline="$cmdline$(words_prefixed nfstb. $(scenario_get "$s" mount) $(scenario_get "$s" guest) $(scenario_get "$s" "modeguest $m"))"
 				server=$(scenario_get "$s" server)
+				flavour=$(scenario_get "$s" kernel)
+				if [ "${COVERAGE:-0}" = 1 ] && [ "$flavour" = default ]; then
+					flavour=coverage
+					cmdline="$cmdline nfstb.coverage=1"
+				fi
 				# shellcheck disable=SC2046
 				tsv_row "$k" "$rid" "$s" "$a" "$m" "$n" "$seed" "${expect:--}" "${percent:--}" \
-					"$(scenario_get "$s" kernel)" "${WATCHDOG:-$(scenario_get "$s" watchdog)}" \
+					"$flavour" "${WATCHDOG:-$(scenario_get "$s" watchdog)}" \
 					"$(scenario_get "$s" verify)" "$cmdline" \
 					"$(if [ -n "$server" ]; then words_prefixed nfstb. $server | sed 's/^ //'; else echo -; fi)" >> "$plan"
 			done

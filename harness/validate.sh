@@ -154,8 +154,8 @@ check_patches() {
 
 check_config() {
 	case "${CONFIG:-default}" in
-	default | lockdep) ;;
-	*) die "unknown kernel CONFIG '$(shown "$CONFIG")': use CONFIG=default or CONFIG=lockdep" ;;
+	default | lockdep | coverage) ;;
+	*) die "unknown kernel CONFIG '$(shown "$CONFIG")': use CONFIG=default, CONFIG=lockdep or CONFIG=coverage" ;;
 	esac
 	# make KERNEL= arrives as NFSTB_TREE (the Makefile)
 	case "${NFSTB_TREE:-6.1}" in
@@ -186,6 +186,8 @@ check_selection() {
 	check_int RUNS "$RUNS" 1 1000
 	CAPTURE=${CAPTURE:-1}
 	[ "$CAPTURE" = 0 ] || [ "$CAPTURE" = 1 ] || die "CAPTURE must be 0 or 1, got '$(shown "$CAPTURE")'"
+	COVERAGE=${COVERAGE:-0}
+	[ "$COVERAGE" = 0 ] || [ "$COVERAGE" = 1 ] || die "COVERAGE must be 0 or 1, got '$(shown "$COVERAGE")'"
 	# Empty: each scenario's own watchdog (scenarios.def).
 	WATCHDOG=${WATCHDOG:-}
 	[ -z "$WATCHDOG" ] || check_int WATCHDOG "$WATCHDOG" 1 3600
@@ -193,7 +195,7 @@ check_selection() {
 	check_int RUN_TIMEOUT "$RUN_TIMEOUT" 1 86400
 	RESULTS=${RESULTS:-$TOP/results}
 	check_results "$RESULTS"
-	export SCENARIOS ARMS MODES MODES_GIVEN RUNS RUNS_GIVEN CAPTURE WATCHDOG RUN_TIMEOUT RESULTS
+	export SCENARIOS ARMS MODES MODES_GIVEN RUNS RUNS_GIVEN CAPTURE COVERAGE WATCHDOG RUN_TIMEOUT RESULTS
 }
 
 # check_against: AGAINST (make bench), empty or a commit of this repository;

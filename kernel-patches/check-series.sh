@@ -5,7 +5,9 @@
 # linux-source-<tree> tarball with zero fuzz and zero offset, and that every
 # patch is clean under that tree's own 'scripts/checkpatch.pl --strict', and
 # that every mutant in the tree's mutants/ applies exactly on top of the
-# series. Output is TAP, like kselftest.
+# series, and every patch of the coverage flavour (coverage/, if the tree
+# has one) applies exactly after the series and is checkpatch-clean too.
+# Output is TAP, like kselftest.
 set -uo pipefail
 . "$(dirname "$0")/../vm/lib.sh"
 
@@ -20,13 +22,14 @@ tarball=${NFSTB_KERNEL_TARBALL:-/usr/src/linux-source-$release.tar.xz}
 echo "# linux-source-$release: $patchdir/series"
 mapfile -t patches < <(grep -v '^\s*#' "$patchdir/series" 2>/dev/null | sed '/^\s*$/d')
 mapfile -t mutants < <(cd "$patchdir" && ls -1 mutants/*.patch 2> /dev/null)
+mapfile -t coverage < <(cd "$patchdir" && ls -1 coverage/*.patch 2> /dev/null)
 
 tree=$(mktemp -d "${TMPDIR:-/tmp}/nfstb-series.XXXXXX")
 trap 'rm -rf "$tree"' EXIT
 tar -C "$tree" --strip-components=1 -xf "$tarball" || die "cannot unpack $tarball"
 
 echo "TAP version 13"
-echo "1..$((2 * ${#patches[@]} + ${#mutants[@]}))"
+echo "1..$((2 * ${#patches[@]} + ${#mutants[@]} + 2 * ${#coverage[@]}))"
 n=0 failed=0
 # applies_exactly FILE [patch options]: FILE applies to the tree with no fuzz
 # and no offset; patch's output is left in $out for the report.
@@ -71,5 +74,13 @@ for m in "${mutants[@]}"; do
 	check "$m applies after the series" "$m does not apply after the series" 20 \
 		applies_exactly "$patchdir/$m" --dry-run
 done
-echo "# series ($release): ${#patches[@]} patches, ${#mutants[@]} mutants, $failed failure(s)"
+# The coverage flavour's patches go on top of the series, before any
+# mutant: applied for real here (the mutants above were dry runs).
+for c in "${coverage[@]}"; do
+	check "$c applies after the series" "$c does not apply after the series" 20 \
+		applies_exactly "$patchdir/$c" --no-backup-if-mismatch
+	check "$c is checkpatch --strict clean" "$c has checkpatch --strict findings" 30 \
+		checkpatch_clean "$patchdir/$c"
+done
+echo "# series ($release): ${#patches[@]} patches, ${#mutants[@]} mutants, ${#coverage[@]} coverage patch(es), $failed failure(s)"
 [ "$failed" -eq 0 ]

@@ -2,7 +2,7 @@
 # Build a guest kernel: pristine Debian linux-source-<tree> + a patch series,
 # config = allnoconfig + fragments merged with the kernel's merge_config.sh.
 #
-# usage: vm/build-kernel.sh [default|lockdep]
+# usage: vm/build-kernel.sh [default|lockdep|coverage]
 #   NFSTB_TREE=6.1|6.12    the tree (make KERNEL=; default 6.1): 6.1 takes
 #                      kernel-patches/ and kernel-patches/config/, 6.12
 #                      kernel-patches/6.12/ and kernel-patches/6.12/config/
@@ -28,7 +28,10 @@ flavour=${1:-default}
 case "$flavour" in
 default) fragments="guest.config" ;;
 lockdep) fragments="guest.config lockdep.config" ;;
-*) die "unknown kernel CONFIG '$flavour': use CONFIG=default or CONFIG=lockdep" ;;
+# gcov for the fix's files only: coverage.config and the patches of
+# kernel-patches/coverage/, applied after the series (make nfs-coverage)
+coverage) fragments="guest.config coverage.config" ;;
+*) die "unknown kernel CONFIG '$flavour': use CONFIG=default, CONFIG=lockdep or CONFIG=coverage" ;;
 esac
 
 # Each tree has its own series, fragments, pristine and source trees and
@@ -54,6 +57,11 @@ while read -r name _; do
 	stack+=("$patchdir/$name")
 done < <(sed -e 's/#.*//' -e '/^\s*$/d' "$patchdir/series")
 n_series=${#stack[@]}
+if [ "$flavour" = coverage ]; then
+	[ -f "$confdir/coverage.config" ] && compgen -G "$treedir/coverage/*.patch" > /dev/null ||
+		die "the coverage flavour needs $confdir/coverage.config and $treedir/coverage/*.patch, which KERNEL=$tree does not have: use KERNEL=6.1"
+	for p in "$treedir"/coverage/*.patch; do stack+=("$p"); done
+fi
 for p in $(echo "${EXTRA_PATCHES:-}" | tr ',' ' '); do
 	[ -f "$p" ] || die "EXTRA_PATCHES: '$p' is not a file"
 	stack+=("$(cd "$(dirname "$p")" && pwd)/$(basename "$p")")

@@ -510,6 +510,33 @@ workload_interactive() {
 	mount_export
 }
 
+# coverage_reset / coverage_dump (nfstb.coverage=1, the coverage flavour):
+# the gcov counters of the files the fix touches start at zero with the
+# run's workload, and leave through the console when it ends, each .gcda
+# as base64 in numbered pieces ('nfstb-gcov file=PATH seq=K data=...',
+# then 'nfstb-gcov file=PATH end parts=N bytes=B'). A run that hangs never
+# gets here: it has no coverage, and the report says so.
+GCOV=/sys/kernel/debug/gcov
+coverage_reset() {
+	[ "${nfstb_coverage:-0}" = 1 ] || return 0
+	echo 1 > $GCOV/reset 2> /dev/null ||
+		{ log "phase=error what=gcov-reset (a kernel without CONFIG_GCOV_KERNEL?)"; return 1; }
+	log "phase=coverage-reset"
+}
+coverage_dump() {
+	[ "${nfstb_coverage:-0}" = 1 ] || return 0
+	for f in $(find $GCOV -name '*.gcda' 2> /dev/null); do
+		rel=${f#$GCOV}
+		bytes=$(wc -c < "$f")
+		k=0
+		for piece in $(base64 < "$f" | tr -d '\n' | fold -w 600); do
+			k=$((k + 1))
+			echo "nfstb-gcov file=$rel seq=$k data=$piece" > /dev/kmsg
+		done
+		echo "nfstb-gcov file=$rel end parts=$k bytes=$bytes" > /dev/kmsg
+	done
+}
+
 boot_id=$(cat /proc/sys/kernel/random/boot_id)
 start_tracing
 # The verdict checks this marker against the run it judges (scenario, arm,
@@ -522,9 +549,10 @@ if ! type "workload_$workload" > /dev/null 2>&1; then
 elif [ "$trigger" != - ] && ! type "trigger_$trigger" > /dev/null 2>&1; then
 	log "phase=error what=unknown-trigger trigger=$trigger"
 	rc=2
-elif apply_knobs; then
+elif apply_knobs && coverage_reset; then
 	"workload_$workload"
 	rc=$?
+	coverage_dump
 else
 	rc=1
 fi
