@@ -66,8 +66,9 @@ start_tracing() {
 	# One clock for console and trace: printk stamps with local_clock(),
 	# sched_clock_cpu(), which is the "global" trace clock. The "local"
 	# one is raw sched_clock(): once the guest marks its TSC unstable
-	# (TCG, a miscalibrated TSC) the two drift apart by tens of seconds. A trace line whose comm reads <...> names no task: keep
-	# every pid's comm for the whole run.
+	# (TCG, a miscalibrated TSC) the two drift apart by tens of seconds.
+	# A trace line whose comm reads <...> names no task: keep every
+	# pid's comm for the whole run.
 	echo global > $t/trace_clock
 	echo 4096 > $t/saved_cmdlines_size 2> /dev/null ||
 		log "phase=warning what=saved-cmdlines-size"
@@ -236,14 +237,23 @@ trigger_squeeze() {
 # direct reclaim before every allocation that may enter it, with that
 # allocation's own gfp, in the tasks selected by task-filter; sunrpc's
 # connect_make_it_fail selects the RPC socket connects.
-trigger_reclaim_inject() {
-	d=/sys/kernel/debug/reclaim_inject
-	[ -d $d ] || { log "phase=error what=missing-knob knob=reclaim_inject"; return 1; }
-	case "$1" in
+trigger_reclaim_inject() { connect_fault reclaim_inject "$1"; }
+
+# connect_fault NAME on|off: the fault-injection capability NAME of
+# /sys/kernel/debug/ (Documentation/fault-injection/) hits every
+# allocation of the tasks task-filter selects, and only the RPC socket
+# connects are selected (sunrpc's connect_make_it_fail); off: none.
+# ignore-gfp-wait=N where the capability has it (failslab,
+# fail_page_alloc): the connects' allocations may sleep.
+connect_fault() {
+	d=/sys/kernel/debug/$1
+	[ -d $d ] || { log "phase=error what=missing-knob knob=$1"; return 1; }
+	case "$2" in
 	on)
 		echo 0 > $d/verbose
 		echo 0 > $d/space
 		echo Y > $d/task-filter
+		[ ! -e $d/ignore-gfp-wait ] || echo N > $d/ignore-gfp-wait
 		echo 1 > $d/interval
 		echo -1 > $d/times
 		echo 100 > $d/probability
@@ -257,29 +267,9 @@ trigger_reclaim_inject() {
 }
 
 # failslab: while on, every slab allocation of a connect worker fails (the
-# kernel's failslab with task-filter, the connect_make_it_fail mark), so
-# socket creation fails inside the worker and it leaves through its error
-# exit. ignore-gfp-wait=N: the socket's allocations may sleep.
-trigger_failslab() {
-	d=/sys/kernel/debug/failslab
-	[ -d $d ] || { log "phase=error what=missing-knob knob=failslab"; return 1; }
-	case "$1" in
-	on)
-		echo 0 > $d/verbose
-		echo 0 > $d/space
-		echo Y > $d/task-filter
-		echo N > $d/ignore-gfp-wait
-		echo 1 > $d/interval
-		echo -1 > $d/times
-		echo 100 > $d/probability
-		set_knob connect_make_it_fail Y
-		;;
-	off)
-		set_knob connect_make_it_fail N
-		echo 0 > $d/probability
-		;;
-	esac
-}
+# kernel's failslab), so socket creation fails inside the worker and it
+# leaves through its error exit.
+trigger_failslab() { connect_fault failslab "$1"; }
 
 # noroute: while on, the server is unreachable from the client (an
 # 'unreachable' route to it), so kernel_connect() fails at once inside the
