@@ -406,6 +406,8 @@ status=0
 analyse "$BIN/nfstb-table" "$RESULTS_DIR" || status=$?
 analyse "$BIN/nfstb-report" --junit "$RESULTS_DIR" || log "junit/index report failed"
 analyse "$BIN/nfstb-tap" --totals "$RESULTS_DIR" || log "TAP totals failed"
+# The whole KTAP stream in one file, for kunit.py parse and the like.
+analyse "$BIN/nfstb-tap" "$RESULTS_DIR" > "$RESULTS_DIR/results.ktap" || log "KTAP file failed"
 log "results: $RESULTS_DIR"
 log "report: $RESULTS_DIR/report.html (and report.md, junit.xml; per run: <run>/report.html)"
 exit "$status"

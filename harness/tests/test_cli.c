@@ -309,7 +309,7 @@ static void test_table_cli(void **state)
 	assert_non_null(strstr(err_text, "/run3/run.json: not valid JSON: "));
 	/* TAP fails that run and goes on */
 	assert_int_equal(run(BIN "nfstb-tap --run run3 %s", dir), 0);
-	assert_true(starts_with(out_text, "not ok 5 v3-tcp.fixed.forced.2 # malformed record: not valid JSON: "));
+	assert_true(starts_with(out_text, "not ok 5 v3-tcp.fixed.forced.2 # ERROR malformed record: not valid JSON: "));
 	record_of(dir, "run3", "v3-tcp", "fixed", "forced", "PASS", NULL);
 
 	/* a matrix whose runs of one group expect different things: exit 2 */

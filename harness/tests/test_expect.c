@@ -178,6 +178,53 @@ static void test_views_agree(void **state)
 	test_tmpdir_remove(dir);
 }
 
+/* The KTAP directives and totals of failed runs, one of each kind */
+static void test_ktap_kinds(void **state)
+{
+	static struct run_row rows[5];
+	static const struct expectation pass = { "PASS", "PASS", 100, false },
+		deadlock = { "DEADLOCK(reclaim-commit-deadlock)", "DEADLOCK", 95, true };
+	static const struct { const struct expectation *e; const char *verdict, *orchestrator; } k[] = {
+		{ &pass, "ERROR", "done" },		/* the testbed could not judge */
+		{ &pass, "NO-JUDGEMENT", "done" },
+		{ &pass, "OTHER-HANG", "timeout" },	/* the run limit */
+		{ &deadlock, "PASS", "done" },		/* an expected failure passed */
+		{ &pass, "BUG-PATH", "done" },		/* the kernel failed it */
+	};
+	struct run_list l = { rows, 5 };
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	(void)state;
+	for (size_t i = 0; i < 5; i++) {
+		rows[i].n = (long)i + 1;
+		snprintf(rows[i].run, sizeof(rows[i].run), "r%zu", i);
+		snprintf(rows[i].scenario, sizeof(rows[i].scenario), "s");
+		snprintf(rows[i].arm, sizeof(rows[i].arm), "fixed");
+		snprintf(rows[i].mode, sizeof(rows[i].mode), "forced");
+		rows[i].index = 1;
+		rows[i].has_record = true;
+		rows[i].judgement = RUN_FAILED;
+		rows[i].expect = k[i].e;
+		snprintf(rows[i].rec.verdict, sizeof(rows[i].rec.verdict), "%s", k[i].verdict);
+		snprintf(rows[i].rec.orchestrator, sizeof(rows[i].rec.orchestrator), "%s",
+			 k[i].orchestrator);
+		tap_line(f, &rows[i]);
+	}
+	tap_totals(f, &l);
+	fclose(f);
+	must_contain_all(out,
+			 "not ok 1 s.fixed.forced.1 # ERROR ERROR, expected PASS\n",
+			 "not ok 2 s.fixed.forced.1 # ERROR NO-JUDGEMENT, expected PASS\n",
+			 "not ok 3 s.fixed.forced.1 # TIMEOUT OTHER-HANG, expected PASS\n",
+			 "not ok 4 s.fixed.forced.1 # XPASS PASS, expected DEADLOCK(reclaim-commit-deadlock)\n",
+			 "not ok 5 s.fixed.forced.1 # BUG-PATH, expected PASS\n",
+			 "# Totals: pass:0 fail:1 xfail:0 xpass:1 skip:0 error:3\n",
+			 "# 0 ok, 5 not ok\n");
+	free(out);
+}
+
 static void test_tap_stream(void **state)
 {
 	char *dir = make_results(1), cmd[1024], path[512], *out;
@@ -187,12 +234,14 @@ static void test_tap_stream(void **state)
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-tap %s >%s", dir, path);
 	assert_int_equal(system(cmd), 0);
 	out = test_read("%s", path);
-	assert_true(starts_with(out, "1..22\n"));
+	assert_true(starts_with(out, "KTAP version 1\n1..22\n"));
 	must_contain_all(out,
 			 "ok 1 v3-tcp.control.forced.1 # XFAIL DEADLOCK(reclaim-commit-deadlock)\n",
 			 "ok 20 v3-tcp.control.forced.20 # allowed miss 1 of 1 (>=19/20 DEADLOCK): PASS\n",
 			 "ok 21 v3-tcp.fixed.forced.1\n",
-			 "not ok 22 v3-tcp.fixed.forced.2 # no verdict record\n",
+			 "not ok 22 v3-tcp.fixed.forced.2 # ERROR no verdict record\n",
+			 /* 19 XFAIL, the allowed miss and run 21 pass, run 22 has no record */
+			 "# Totals: pass:2 fail:0 xfail:19 xpass:0 skip:0 error:1\n",
 			 "# 21 ok, 1 not ok\n");
 	free(out);
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-tap --run v3-tcp-fixed-forced-1 %s >%s",
@@ -255,7 +304,7 @@ static void test_malformed_everywhere(void **state)
 	snprintf(cmd, sizeof(cmd), NFSTB_BIN_DIR "/nfstb-tap --run v3-tcp-fixed-forced-2 %s >%s/tap.out",
 		 dir, dir);
 	assert_int_equal(system(cmd), 0);
-	test_file_is("not ok 22 v3-tcp.fixed.forced.2 # malformed record: "
+	test_file_is("not ok 22 v3-tcp.fixed.forced.2 # ERROR malformed record: "
 		     "key 'schema' is 'nfstb-run/9', expected 'nfstb-run/1'\n", "%s/tap.out", dir);
 	test_tmpdir_remove(dir);
 }
@@ -264,4 +313,5 @@ TEST_MAIN("test_expect",
 	  cmocka_unit_test(test_declarations),
 	  cmocka_unit_test(test_views_agree),
 	  cmocka_unit_test(test_tap_stream),
+	  cmocka_unit_test(test_ktap_kinds),
 	  cmocka_unit_test(test_malformed_everywhere))

@@ -543,7 +543,7 @@ static void table_refuses(const char *dir, const char *why)
 	f = open_memstream(&line, &len);
 	tap_line(f, &l.v[0]);
 	fclose(f);
-	assert_true(starts_with(line, "not ok 1 v3-tcp.fixed.forced.1 # malformed record: "));
+	assert_true(starts_with(line, "not ok 1 v3-tcp.fixed.forced.1 # ERROR malformed record: "));
 	assert_non_null(strstr(line, why));
 	free(line);
 	runs_free(&l);

@@ -256,6 +256,8 @@ static void read_record(struct check *c, json_t *root, struct run_record *r)
 	get_time(c, root, NULL, "deadlock_s", true, &r->deadlock_us);
 	get_str(c, root, NULL, "data", STR_WORD, r->data, sizeof(r->data));
 	get_str(c, root, NULL, "seed", STR_OR_NULL, r->seed, sizeof(r->seed));
+	get_str(c, root, NULL, "orchestrator", STR_OR_NULL, r->orchestrator,
+		sizeof(r->orchestrator));
 	obj = member(c, root, NULL, "packets");
 	r->has_packets = obj && !json_is_null(obj);
 	get_str(c, root, NULL, "packets", STR_OR_NULL, r->packets, sizeof(r->packets));

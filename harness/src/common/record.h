@@ -34,6 +34,9 @@ struct run_record {
 	int64_t deadlock_us;	/* deadlock_s, TIME_NONE when null */
 	char data[16];		/* ok, loss, missing */
 	char seed[32];		/* "" when null */
+	/* what the orchestrator saw end the run ("done", "timeout", ...),
+	 * "" when null */
+	char orchestrator[256];
 	bool has_packets;	/* "packets" is not null (a capture was judged) */
 	char packets[512];	/* packet_check=agree|disagree|n/a reason=... */
 	/* classify: the blocked task the stacks name */

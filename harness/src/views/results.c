@@ -510,7 +510,39 @@ void table_write_summary(FILE *f, const struct table *t)
 
 void tap_plan(FILE *f, const struct run_list *l)
 {
-	fprintf(f, "1..%zu\n", l->n);
+	fprintf(f, "KTAP version 1\n1..%zu\n", l->n);
+}
+
+/*
+ * What a failed run was, for KTAP's directive and the totals: the testbed
+ * could not judge it (ERROR: no record, a malformed one, the verdicts
+ * ERROR and NO-JUDGEMENT), it hit the orchestrator's run limit (TIMEOUT),
+ * an expected failure that passed (XPASS), or the kernel failed it.
+ */
+enum tap_kind { TAP_PASS, TAP_XFAIL, TAP_FAIL, TAP_XPASS, TAP_ERROR, TAP_TIMEOUT };
+
+static enum tap_kind tap_kind(const struct run_row *r)
+{
+	switch (r->judgement) {
+	case RUN_OK:
+		return r->expect->xfail ? TAP_XFAIL : TAP_PASS;
+	case RUN_ALLOWED_MISS:
+	case RUN_REPORT_ONLY:
+		return TAP_PASS;
+	case RUN_NO_RECORD:
+	case RUN_MALFORMED:
+		return TAP_ERROR;
+	case RUN_FAILED:
+		break;
+	}
+	if (!strcmp(r->rec.orchestrator, "timeout"))
+		return TAP_TIMEOUT;
+	if (!strcmp(r->rec.verdict, "ERROR") ||
+	    !strcmp(r->rec.verdict, "NO-JUDGEMENT"))
+		return TAP_ERROR;
+	if (r->expect->xfail && !strcmp(r->rec.verdict, "PASS"))
+		return TAP_XPASS;
+	return TAP_FAIL;
 }
 
 void tap_line(FILE *f, const struct run_row *r)
@@ -536,14 +568,17 @@ void tap_line(FILE *f, const struct run_row *r)
 		fprintf(f, " # report only: %s", r->rec.verdict);
 		break;
 	case RUN_FAILED:
-		fprintf(f, " # %s, expected %s%s%s", r->rec.verdict, e->verdict,
+		fputs(tap_kind(r) == TAP_TIMEOUT ? " # TIMEOUT" :
+		      tap_kind(r) == TAP_ERROR ? " # ERROR" :
+		      tap_kind(r) == TAP_XPASS ? " # XPASS" : " #", f);
+		fprintf(f, " %s, expected %s%s%s", r->rec.verdict, e->verdict,
 			r->rec.reason[0] ? ": " : "", r->rec.reason);
 		break;
 	case RUN_NO_RECORD:
-		fputs(" # no verdict record", f);
+		fputs(" # ERROR no verdict record", f);
 		break;
 	case RUN_MALFORMED:
-		fprintf(f, " # malformed record: %s", r->why);
+		fprintf(f, " # ERROR malformed record: %s", r->why);
 		break;
 	}
 	fputc('\n', f);
@@ -553,8 +588,16 @@ size_t tap_totals(FILE *f, const struct run_list *l)
 {
 	size_t bad = 0;
 
-	for (size_t i = 0; i < l->n; i++)
+	size_t kinds[TAP_TIMEOUT + 1] = { 0 };
+
+	for (size_t i = 0; i < l->n; i++) {
 		bad += run_judgement_failed(l->v[i].judgement);
+		kinds[tap_kind(&l->v[i])]++;
+	}
+	/* kselftest's line; a timeout is an error there too */
+	fprintf(f, "# Totals: pass:%zu fail:%zu xfail:%zu xpass:%zu skip:0 error:%zu\n",
+		kinds[TAP_PASS], kinds[TAP_FAIL], kinds[TAP_XFAIL],
+		kinds[TAP_XPASS], kinds[TAP_ERROR] + kinds[TAP_TIMEOUT]);
 	fprintf(f, "# %zu ok, %zu not ok\n", l->n - bad, bad);
 	return bad;
 }
