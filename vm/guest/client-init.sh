@@ -379,19 +379,25 @@ workload_smoke() {
 # deadlock: unstable folios on the LRU, then a forced reconnect while the
 # connect worker reclaims (the mode's trigger: injected direct reclaim, or
 # memory pressure), then commit and verify.
-workload_deadlock() {
-	# write=eager: without it, every writeback pass that is not fsync ends
-	# with an asynchronous COMMIT (nfs_io_completion_commit), and no folio
-	# stays unstable. With it, the WRITEs go out UNSTABLE and stay
-	# uncommitted until the writer's fsync.
+# unstable_writer [WRITER-OPTION...]: mount the export, and start the
+# writer, which leaves its files' WRITEs unstable on the server and waits
+# for /tmp/go before it fsyncs (COMMITs). write=eager: without it, every
+# writeback pass that is not fsync ends with an asynchronous COMMIT
+# (nfs_io_completion_commit), and no folio stays unstable. With it, the
+# WRITEs go out UNSTABLE and stay uncommitted until the writer's fsync.
+unstable_writer() {
 	mount_extra=write=eager
 	mount_export || return 1
 	mount_extra=
 	mkdir -p "/mnt/nfs/$run"
-	rm -f /tmp/go /tmp/release
+	rm -f /tmp/go /tmp/release /tmp/retry
 	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" \
-		--hold-file /tmp/go --timeout 600 2>&1 | to_kmsg /tmp/writer.log &
+		--hold-file /tmp/go --timeout 600 "$@" 2>&1 | to_kmsg /tmp/writer.log &
 	wait_grep 300 /tmp/writer.log 'ready' || { log "phase=error what=writer-not-ready"; return 1; }
+}
+
+workload_deadlock() {
+	unstable_writer || return 1
 	log "phase=unstable $(grep -E '^(Writeback|NFS_Unstable|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
 	# Before the trigger: natural mode's squeeze leaves no memory to spare.
 	send_anchor
@@ -418,17 +424,8 @@ workload_deadlock() {
 # failed file again and fsyncs, and the bytes are verified on client and
 # server.
 workload_connerr() {
-	# write=eager, as in workload_deadlock: the WRITEs stay unstable until
-	# the writer's fsync, whose COMMIT then needs the new connection.
-	mount_extra=write=eager
-	mount_export || return 1
-	mount_extra=
-	mkdir -p "/mnt/nfs/$run"
-	rm -f /tmp/go /tmp/retry
-	nfstb-writer --dir "/mnt/nfs/$run" --files "$files" --size "$size" --seed "$seed" \
-		--hold-file /tmp/go --retry-hold-file /tmp/retry --timeout 600 2>&1 |
-		to_kmsg /tmp/writer.log &
-	wait_grep 300 /tmp/writer.log 'ready' || { log "phase=error what=writer-not-ready"; return 1; }
+	# The fsync's COMMIT needs the new connection.
+	unstable_writer --retry-hold-file /tmp/retry || return 1
 	send_anchor
 	log "phase=reconnect proto=$proto"
 	reconnect_transport
