@@ -1338,6 +1338,25 @@ def events_pid(lines, i):
     return next(e.pid for k, e in events(lines) if k == i)
 
 
+# ---- swap (rule t): the fix gives a swap transport's workers PF_MEMALLOC
+
+SWAP_FIXED_PASS = When('rules swap, arm fixed, expected PASS',
+                       lambda b: b.rules == 'swap' and b.arm == 'fixed'
+                       and b.expected == 'PASS')
+
+
+@edit_op('swap-memalloc-lost', 'BUG-PATH',
+         'every connect worker that ran with PF_MEMALLOC runs without it (rule t)', TRACE,
+         SWAP_FIXED_PASS)
+def _(m, lines):
+    idx = need([i for i, e in events(lines) if e.event == 'xs_connect_worker_enter'
+                and 'MEMALLOC' in (e.kv('flags') or '').split('|')],
+               'no connect worker with PF_MEMALLOC')
+    for i in idx:
+        kept = [f for f in kv_line(lines[i], 'flags').split('|') if f != 'MEMALLOC']
+        lines[i] = set_kv(lines[i], 'flags', '|'.join(kept) or '0')
+
+
 # ---- the DEADLOCK story
 
 @edit_op('dl-recovery', 'WITNESS-DISAGREE',
