@@ -5,12 +5,14 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "hold_file.h"
 #include "kv_file.h"
 #include "path_join.h"
+#include "reconnect.h"
 
 bool slab_attr_number(const char *text, uint64_t *v)
 {
@@ -64,12 +66,56 @@ bool slab_shrink_and_count(const char *dir, struct slab_counts *c, FILE *err)
 
 #define SLABFILL_POLL_MS 20
 
+/* --destroy-port: the sockets' SOCK_DESTROY, its line on @out. */
+static bool destroy_first(const struct slabfill_opts *o, FILE *out)
+{
+	struct reconnect_opts r = {
+		.port = (unsigned)o->destroy_port,
+		.method = RECONNECT_SOCKDIAG,
+		.proto = "tcp",
+	};
+
+	/*
+	 * From the destroy until the cache is full, a page of this process
+	 * that had to come back from swap would need the transport whose
+	 * socket it just destroyed.
+	 */
+	if (mlockall(MCL_CURRENT | MCL_FUTURE))
+		fprintf(out, "%s: warning: mlockall: %s\n", SLABFILL_TOOL,
+			strerror(errno));
+	return reconnect_sockdiag(&r, out) == 0;
+}
+
+/* --min-free-kbytes: writes it, and the old value into @was. */
+static bool write_min_free(const struct slabfill_opts *o, uint64_t *was,
+			   FILE *err)
+{
+	char text[32];
+	FILE *f = fopen(o->min_free_path, "r");
+
+	if (!f || !fgets(text, sizeof(text), f) || !slab_attr_number(text, was)) {
+		fprintf(err, "%s: cannot read %s\n", SLABFILL_TOOL, o->min_free_path);
+		if (f)
+			fclose(f);
+		return false;
+	}
+	fclose(f);
+	f = fopen(o->min_free_path, "w");
+	if (!f || fprintf(f, "%" PRIu64 "\n", o->min_free_kbytes) < 0 || fclose(f)) {
+		fprintf(err, "%s: cannot write %s: %s\n", SLABFILL_TOOL,
+			o->min_free_path, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 int slabfill_run(const struct slabfill_opts *o, FILE *out, FILE *err)
 {
 	int type = strcmp(o->proto, "tcp") ? SOCK_DGRAM : SOCK_STREAM;
 	char dir[PATH_MAX];
 	struct slab_counts c;
-	uint64_t sockets = 0;
+	uint64_t sockets = 0, min_free_was = 0;
+	char band[64] = "";
 	bool full;
 
 	if (!path_join(dir, sizeof(dir), o->slab_dir, o->cache)) {
@@ -77,6 +123,8 @@ int slabfill_run(const struct slabfill_opts *o, FILE *out, FILE *err)
 			o->slab_dir, o->cache);
 		return 1;
 	}
+	if (o->destroy_port && !destroy_first(o, out))
+		return 1;
 	if (!slab_shrink_and_count(dir, &c, err))
 		return 1;
 	for (;;) {
@@ -110,9 +158,15 @@ int slabfill_run(const struct slabfill_opts *o, FILE *out, FILE *err)
 			break;
 	}
 	full = c.objects >= c.total;
+	if (full && o->min_free_kbytes) {
+		if (!write_min_free(o, &min_free_was, err))
+			return 1;
+		snprintf(band, sizeof(band), " min_free_kbytes=%" PRIu64 "->%" PRIu64,
+			 min_free_was, o->min_free_kbytes);
+	}
 	fprintf(out, "%s: cache=%s proto=%s sockets=%" PRIu64 " objects=%" PRIu64
-		" total_objects=%" PRIu64 " full=%d\n", SLABFILL_TOOL, o->cache,
-		o->proto, sockets, c.objects, c.total, full);
+		" total_objects=%" PRIu64 " full=%d%s\n", SLABFILL_TOOL, o->cache,
+		o->proto, sockets, c.objects, c.total, full, band);
 	fflush(out);
 	hold_file_wait(o->hold_file, o->timeout_s);
 	return full ? 0 : 3;

@@ -22,6 +22,15 @@ static const struct opt_spec slabfill_specs[] = {
 	{ "max", OPT_COUNT, offsetof(struct slabfill_opts, max),
 	  .min = 1, .max = 65536, .def = SLABFILL_DEFAULT_MAX,
 	  .invalid = "--max must be a number of sockets from 1 to 65536, e.g. 1024" },
+	{ "destroy-port", OPT_COUNT, offsetof(struct slabfill_opts, destroy_port),
+	  .min = 1, .max = 65535,
+	  .invalid = "--destroy-port must be a port number from 1 to 65535, e.g. 2049" },
+	{ "min-free-kbytes", OPT_COUNT, offsetof(struct slabfill_opts, min_free_kbytes),
+	  .min = 128, .max = 4194304,
+	  .invalid = "--min-free-kbytes must be a number of KiB from 128 to 4194304, e.g. 65536" },
+	{ "min-free-path", OPT_PATH, offsetof(struct slabfill_opts, min_free_path),
+	  .def_str = "/proc/sys/vm/min_free_kbytes",
+	  .empty = "--min-free-path needs a file, e.g. /proc/sys/vm/min_free_kbytes" },
 	{ "settle-ms", OPT_COUNT, offsetof(struct slabfill_opts, settle_ms),
 	  .min = 1, .max = 10000, .def = SLABFILL_DEFAULT_SETTLE_MS,
 	  .invalid = "--settle-ms must be a number of milliseconds from 1 to 10000, e.g. 300" },
@@ -34,6 +43,8 @@ static const char *slabfill_check(void *opts)
 
 	if (strchr(o->cache, '/') || !strcmp(o->cache, ".") || !strcmp(o->cache, ".."))
 		return "--cache must be a slab cache name, not a path, e.g. UDP";
+	if (o->destroy_port && strcmp(o->proto, "tcp"))
+		return "--destroy-port needs --proto tcp (SOCK_DESTROY is TCP only)";
 	return NULL;
 }
 

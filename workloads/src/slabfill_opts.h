@@ -19,6 +19,13 @@ struct slabfill_opts {
 	uint64_t timeout_s;
 	uint64_t max;		/* sockets at most */
 	uint64_t settle_ms;	/* full this long before it says so */
+	/* --destroy-port: first SOCK_DESTROY the TCP sockets to this port
+	 * (0: none), so that their objects are taken as they are freed */
+	uint64_t destroy_port;
+	/* --min-free-kbytes: written to vm.min_free_kbytes once full (0:
+	 * not written), in the same breath as the destroy and the fill */
+	uint64_t min_free_kbytes;
+	const char *min_free_path;	/* /proc/sys/vm/min_free_kbytes */
 };
 
 /* The --help text: usage/slabfill.txt, made a C string by the Makefile. */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -20,10 +21,21 @@
 /* Static: no allocation once running. */
 static char chunk[65536];
 
+/*
+ * At most this much per write(2): a virtio-serial port copies each write
+ * into a kmalloc() buffer of its size (GFP_KERNEL; 32 KiB at most), and
+ * one above 8 KiB comes from the page allocator. Below the min watermark
+ * that allocation would wait in reclaim, which for this process (an IO
+ * flusher, no IO in its reclaim) may never free a page: the stream would
+ * stop just when a deadlock starts. 2 KiB buffers come from a slab cache,
+ * where the buffer each write frees serves the next.
+ */
+#define WRITE_MAX 2048
+
 static bool write_all(int fd, const char *buf, size_t len)
 {
 	while (len) {
-		ssize_t n = write(fd, buf, len);
+		ssize_t n = write(fd, buf, len < WRITE_MAX ? len : WRITE_MAX);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -132,13 +144,32 @@ int tracepump_stream(const struct tracepump_opts *o, FILE *err)
 	return rc;
 }
 
+/*
+ * Pinned to the CPU it starts on: the buffer each port write frees then
+ * goes back to the slab this CPU allocates the next one from, so the
+ * stream needs no fresh page when memory is below the min watermark
+ * (WRITE_MAX). -1 when it cannot be pinned.
+ */
+static int pin_to_this_cpu(void)
+{
+	int cpu = sched_getcpu();
+	cpu_set_t set;
+
+	if (cpu < 0)
+		return -1;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set) ? -1 : cpu;
+}
+
 int tracepump_run(const struct tracepump_opts *o, FILE *out, FILE *err)
 {
 	bool flusher = prctl(PR_SET_IO_FLUSHER, 1, 0, 0, 0) == 0;
 	bool locked = mlockall(MCL_CURRENT | MCL_FUTURE) == 0;
+	int cpu = pin_to_this_cpu();
 
-	fprintf(out, "%s: streaming io_flusher=%d locked=%d heartbeat_ms=%llu\n",
-		TRACEPUMP_TOOL, flusher, locked, (unsigned long long)o->heartbeat_ms);
+	fprintf(out, "%s: streaming io_flusher=%d locked=%d cpu=%d heartbeat_ms=%llu\n",
+		TRACEPUMP_TOOL, flusher, locked, cpu, (unsigned long long)o->heartbeat_ms);
 	fflush(out);
 	return tracepump_stream(o, err);
 }

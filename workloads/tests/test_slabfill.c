@@ -3,6 +3,7 @@
  * --max reached first), with real sockets opened in between. */
 #include "test_util.h"
 
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -119,8 +120,59 @@ static void test_no_counts(void **state)
 	expect_fill(*state, NULL, NULL, 3, 1, "");
 }
 
+/* --min-free-kbytes: written once full, old and new value on the line;
+ * once not full it is not written; an unreadable file is one error. */
+static void test_min_free_band(void **state)
+{
+	struct fake_slab *f = *state;
+	struct slabfill_opts o = { .proto = "udp", .cache = "UDP",
+				   .slab_dir = f->root, .hold_file = f->hold,
+				   .timeout_s = 1, .max = 2, .settle_ms = 40,
+				   .min_free_kbytes = 27976 };
+	char path[PATH_MAX], text[32] = "", *out = NULL;
+	size_t len = 0;
+	FILE *mem, *in;
+
+	snprintf(path, sizeof(path), "%s/min_free_kbytes", f->root);
+	o.min_free_path = path;
+	put(f->root, "min_free_kbytes", "2370\n");
+	put(f->cache, "objects", "30 N0=30\n");
+	put(f->cache, "total_objects", "30 N0=30\n");
+	mem = open_memstream(&out, &len);
+	assert_int_equal(slabfill_run(&o, mem, stderr), 0);
+	fclose(mem);
+	assert_string_equal(out, "nfstb-slabfill: cache=UDP proto=udp sockets=0 objects=30 "
+			    "total_objects=30 full=1 min_free_kbytes=2370->27976\n");
+	free(out);
+	in = fopen(path, "r");
+	assert_non_null(in);
+	assert_non_null(fgets(text, sizeof(text), in));
+	fclose(in);
+	assert_string_equal(text, "27976\n");
+	/* not full: the band stays */
+	put(f->root, "min_free_kbytes", "2370\n");
+	put(f->cache, "objects", "28 N0=28\n");
+	mem = open_memstream(&out, &len);
+	assert_int_equal(slabfill_run(&o, mem, stderr), 3);
+	fclose(mem);
+	free(out);
+	in = fopen(path, "r");
+	assert_non_null(in);
+	assert_non_null(fgets(text, sizeof(text), in));
+	fclose(in);
+	assert_string_equal(text, "2370\n");
+	/* full, but no readable min_free_kbytes */
+	put(f->cache, "objects", "30 N0=30\n");
+	put(f->root, "min_free_kbytes", "junk\n");
+	mem = open_memstream(&out, &len);
+	assert_int_equal(slabfill_run(&o, mem, stderr), 1);
+	fclose(mem);
+	free(out);
+}
+
 TEST_MAIN("slabfill",
 	  cmocka_unit_test(test_attr_number),
 	  cmocka_unit_test_setup_teardown(test_full_at_once, setup, teardown),
 	  cmocka_unit_test_setup_teardown(test_max_first, setup, teardown),
-	  cmocka_unit_test_setup_teardown(test_no_counts, setup, teardown))
+	  cmocka_unit_test_setup_teardown(test_no_counts, setup, teardown),
+	  cmocka_unit_test_setup_teardown(test_min_free_band, setup, teardown))
