@@ -49,6 +49,7 @@ analyse() { timeout --foreground "$ANALYSER_TIMEOUT" "$@"; }
 validate_inputs nfs-test
 RESULTS_ROOT=$RESULTS
 TRACE_QUIET_MS=1000
+SYSRQ_SAMPLES=3
 ANALYSER_TIMEOUT=120
 for t in nfstb-verdict nfstb-table nfstb-pcapsum nfstb-timeline nfstb-report nfstb-tap; do
 	[ -x "$BIN/$t" ] || die "$BIN/$t missing: run 'make -C harness'"
@@ -240,9 +241,13 @@ phase lab lab-up "$(since "$t0")"
 # wait_console SECS FILE PATTERN
 wait_console() { wait_for "$1" "'$3' in $(basename "$2")" grep -q "$3" "$2"; }
 
+# start_capture DIR SCOPE: SCOPE is the scenario's 'capture' (full or
+# tcp-flags).
 start_capture() {
-	local dir=$1
+	local dir=$1 nfs='port 2049'
 	[ "$CAPTURE" = 1 ] || return 0
+	# tcp-flags: of the NFS port only a connection's opens and closes.
+	[ "$2" != tcp-flags ] || nfs='(tcp port 2049 and tcp[tcpflags] & (tcp-syn|tcp-fin|tcp-rst) != 0)'
 	# Full packets on the NFS, rpcbind and mountd ports, bounded in count;
 	# plus non-first IP fragments (they carry no port), without which the
 	# large READ replies of NFS over UDP cannot be reassembled; plus the
@@ -252,7 +257,7 @@ start_capture() {
 	# Started as a direct child ('ip netns exec' execs tcpdump), so that
 	# $! is tcpdump itself and SIGTERM reaches it.
 	ip netns exec "$NETNS" tcpdump -i "$BRIDGE" -B 65536 -s 0 -U -Z root -c 400000 -w "$dir/capture.pcap" \
-		'port 2049 or port 111 or port 20048 or (ip[6:2] & 0x1fff != 0) or udp port 20051' > "$dir/tcpdump.log" 2>&1 9>&- &
+		"$nfs or port 111 or port 20048 or (ip[6:2] & 0x1fff != 0) or udp port 20051" > "$dir/tcpdump.log" 2>&1 9>&- &
 	capture_pid=$!
 	wait_for 10 "tcpdump to listen" grep -q "listening on" "$dir/tcpdump.log" ||
 		log "warning: tcpdump did not report listening (see $dir/tcpdump.log)"
@@ -279,7 +284,10 @@ run_one() {
 	# nonce does not (the verdict ties every witness to it).
 	local nonce
 	nonce=$(tr -d '-' < /proc/sys/kernel/random/uuid | cut -c1-16)
-	start_capture "$dir"
+	local capture_scope
+	capture_scope=$(scenario_get "$scenario" capture)
+	capture_scope=${capture_scope:-full}
+	start_capture "$dir" "$capture_scope"
 	start_server "$dir" "${server_params#-} nfstb.nonce=$nonce"
 	local t_client server_seen=0
 	t_client=$(now)
@@ -334,10 +342,17 @@ run_one() {
 	phase "$rid" client-end "$t_end"
 	if [ "$hang" = 1 ] || [ "$watchdog" = 1 ]; then
 		phase "$rid" detected "$t_end"
-		# Blocked-task stacks, delivered like a user would: SysRq through libvirt.
-		# SysRq-7 after it sets the console loglevel the command line
-		# already set, and its line marks the end of the dump.
-		sysrq W
+		# Blocked-task stacks, delivered like a user would: SysRq through
+		# libvirt, SYSRQ_SAMPLES dumps 1 s apart: a task that loops in the
+		# allocator sleeps only now and then, and a task stuck in every
+		# dump is not one that was passing by. SysRq-7 after them sets the
+		# console loglevel the command line already set, and its line
+		# marks the end of the dumps.
+		local sample
+		for sample in $(seq 1 "$SYSRQ_SAMPLES"); do
+			[ "$sample" = 1 ] || sleep 1
+			sysrq W
+		done
 		sysrq 7
 		wait_console 15 "$clog" 'sysrq: Loglevel set to 7' || log "run $rid: no SysRq output on the console"
 	elif [ "$outcome" = done ] && [ "$verify" = client,server ] && grep -q 'nfstb: phase=done rc=0' "$clog"; then
@@ -382,7 +397,7 @@ run_one() {
 	role=$(scenario_get "$scenario" "role $arm")
 	analyse "$BIN/nfstb-verdict" --console "$clog" --trace "$dir/client-trace.txt" --server-console "$slog" \
 		--scenario "$scenario" --arm "$arm" --mode "$mode" --watchdog "$watchdog" --out "$dir" \
-		--rules "$rules" --role "$role" \
+		--rules "$rules" --role "$role" --capture "$capture_scope" \
 		--seed "$seed" --run "$rid" --nonce "$nonce" "${pcap_arg[@]}" --outcome "$outcome" |
 		tee "$dir/verdict.line" || log "run $rid: verdict tool failed"
 	analyse "$BIN/nfstb-tap" --run "$rid" "$RESULTS_DIR" || log "run $rid: TAP line failed"

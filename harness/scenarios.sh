@@ -44,6 +44,7 @@ scenarios_load() {
 			for (i = (k == "arm" ? 3 : k == "mode" ? 4 : 2); i <= NF; i++)
 				if ($i !~ /^[a-z][a-z0-9_]*=[A-Za-z0-9_.,-]+$/) fail(k " of " name ": \"" $i "\" is not KEY=VALUE")
 		if (k == "verify" && rest(2) !~ /^client(,server)?$/) fail("verify of " name ": client,server or client")
+		if (k == "capture" && rest(2) !~ /^(full|tcp-flags)$/) fail("capture of " name ": full or tcp-flags")
 		if (k == "trees" && rest(2) !~ /^(6\.1|6\.12)( (6\.1|6\.12))*$/) fail("trees of " name ": one or more of 6.1 6.12")
 		if (k == "arm" || k == "mode") {
 			if (NF < 2) fail(k " needs a name")
@@ -67,7 +68,7 @@ scenarios_load() {
 		} else if (k == "expect") {
 			if (NF != 5 || $5 !~ /^([1-9][0-9]?|100)$/) fail("expected: expect ARM MODE VERDICT PERCENT (1-100)")
 			set(name, k " " $2 " " $3, $4 " " $5)
-		} else if (k ~ /^(workload|mount|kernel|default|guest|server|watchdog|verify|trees)$/) {
+		} else if (k ~ /^(workload|mount|kernel|default|guest|server|watchdog|verify|capture|trees)$/) {
 			set(name, k, rest(2))
 		} else fail("unknown key \"" k "\"")
 		next

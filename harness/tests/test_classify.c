@@ -82,7 +82,7 @@ static void make_task(struct blocked_task *t, const char *const *frames,
 static enum signature classify_one(struct blocked_task *t,
 				   struct classification *c)
 {
-	struct hang_reports r = { t, 1 };
+	struct hang_reports r = { t, 1, 0 };
 
 	classify(&r, c);
 	for (size_t i = 0; i < t->nframes; i++)
@@ -222,7 +222,7 @@ static void test_stacks(void **state)
 static void test_cycle_wins_over_earlier_hang(void **state)
 {
 	struct blocked_task t[2];
-	struct hang_reports r = { t, 2 };
+	struct hang_reports r = { t, 2, 0 };
 	struct classification c;
 	const char *const other[] = { "schedule", "folio_wait_writeback",
 				      "nfs_file_fsync", END };
@@ -246,7 +246,7 @@ static void test_cycle_wins_over_earlier_hang(void **state)
 
 static void test_no_reports(void **state)
 {
-	struct hang_reports r = { NULL, 0 };
+	struct hang_reports r = { NULL, 0, 0 };
 	struct classification c;
 	char *out = NULL;
 	size_t len = 0;

@@ -181,9 +181,9 @@ expect() {
 		echo "$SCENARIOS/$ARMS/$MODES/$RUNS"' sh "$TOP" 2>&1) || true
 	if [ "$got" = "$want" ]; then ok "$desc"; else not_ok "$desc" "got '$got', want '$want'"; fi
 }
-expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp nconnect-v3/fixed control stock/forced natural creation noroute/2" SCENARIOS=deadlock,v3-tcp
+expect "SCENARIOS=deadlock,v3-tcp runs v3-tcp once" "v3-tcp v42-tcp v3-udp nconnect-v3/fixed control stock/forced natural creation noroute starve/2" SCENARIOS=deadlock,v3-tcp
 expect "KERNEL=6.12: a workload name takes the 6.12-only scenarios too" \
-	"v3-tcp v42-tcp v3-udp v3-tcp-stock v42-tcp-stock v3-udp-stock nconnect-v3/stock/forced natural creation noroute/1" \
+	"v3-tcp v42-tcp v3-udp v3-tcp-stock v42-tcp-stock v3-udp-stock nconnect-v3/stock/forced natural creation noroute starve/1" \
 	SCENARIOS=deadlock NFSTB_TREE=6.12 ARMS=stock RUNS=1
 bad "a 6.12-only scenario on 6.1" "scenario v3-tcp-stock runs only on KERNEL=6.12" nfs-test +SCENARIOS=v3-tcp-stock
 expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced/1000" \
@@ -192,9 +192,9 @@ expect "repeated arms and modes, space separated" "v3-tcp/control/natural forced
 expect "SCENARIOS=all,swap is every 6.1 scenario once" \
 	"$(awk '$1 == "scenario" { if (name && !skip[name]) print name; name = $2; skip[name] = ($3 == "like") ? skip[$4] : 0 }
 		$1 == "trees" { skip[name] = !/[ \t]6\.1([ \t]|$)/ }
-		END { if (name && !skip[name]) print name }' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control stock/forced natural creation noroute/2" SCENARIOS=all,swap
+		END { if (name && !skip[name]) print name }' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control stock/forced natural creation noroute starve/2" SCENARIOS=all,swap
 expect "SCENARIOS=default is what an empty SCENARIOS runs" \
-	"$(clean_env bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test; echo "$SCENARIOS"' sh "$TOP" 2>&1)/fixed control stock/forced natural creation noroute/2" SCENARIOS=default
+	"$(clean_env bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test; echo "$SCENARIOS"' sh "$TOP" 2>&1)/fixed control stock/forced natural creation noroute starve/2" SCENARIOS=default
 
 # runs_of VAR=VALUE... -- SCENARIO:MODE...: scenario_runs of each, after
 # validate_inputs, space separated

@@ -121,13 +121,19 @@ static const char sum_fixed[] = "capture=ok\ntransport=tcp\ncloses=1\nreconnect_
 static const char sum_control[] = "capture=ok\ntransport=tcp\ncloses=1\nreconnect_syn=0\nunanswered_calls=3\n";
 static const char sum_udp_hung[] = "capture=ok\ntransport=udp\nunanswered_calls=2\n";
 
-static void want_check(const char *sum, const char *verdict, const char *want)
+static void want_scoped(const char *sum, const char *verdict, bool tcp_flags_only,
+			const char *want)
 {
 	char out[512];
 
-	packet_check(sum, verdict, out, sizeof(out));
+	packet_check(sum, verdict, tcp_flags_only, out, sizeof(out));
 	if (!starts_with(out, want))
 		fail_msg("got '%s', want prefix '%s'", out, want);
+}
+
+static void want_check(const char *sum, const char *verdict, const char *want)
+{
+	want_scoped(sum, verdict, false, want);
 }
 
 static void test_packet_check(void **state)
@@ -150,6 +156,22 @@ static void test_packet_check(void **state)
 	want_check("capture=none\n", "PASS", "packet_check=n/a reason=no capture");
 	want_check(sum_fixed, "ERROR", "packet_check=n/a reason=verdict ERROR");
 	want_check(NULL, "PASS", "packet_check=n/a");
+	/* capture tcp-flags: no call on the wire to be answered ... */
+	want_scoped("capture=ok\ntransport=tcp\ncloses=1\nreconnect_syn=1\nrpc_calls=0\nunanswered_calls=0\n",
+		    "PASS", true, "packet_check=agree reason=close then reconnect SYN (TCP SYN, FIN and RST only");
+	want_scoped("capture=ok\ntransport=tcp\ncloses=1\nreconnect_syn=0\nrpc_calls=0\nunanswered_calls=0\n",
+		    "PASS", true, "packet_check=disagree reason=PASS expected but no reconnect SYN");
+	want_scoped("capture=ok\ntransport=tcp\ncloses=1\nreconnect_syn=0\nrpc_calls=0\nunanswered_calls=0\n",
+		    "DEADLOCK(swap-connect-starved)", true,
+		    "packet_check=agree reason=close with no reconnect SYN (TCP SYN");
+	/* ... and a summary with calls in it is not of such a capture */
+	want_scoped("capture=ok\ntransport=tcp\ncloses=1\nreconnect_syn=1\nrpc_calls=42\ncalls.MOUNT.MNT=2\ncalls.WRITE=40\nunanswered_calls=0\n",
+		    "PASS", true, "packet_check=disagree reason=the capture was to keep the NFS port's TCP SYN, FIN and RST segments only, but the summary has transport=tcp and 40 NFS call(s)");
+	want_scoped("capture=ok\ntransport=tcp\ncloses=1\nreconnect_syn=1\nrpc_calls=2\ncalls.MOUNT.MNT=2\ncalls.WRITE=x\nunanswered_calls=0\n",
+		    "PASS", true, "packet_check=disagree");
+	/* the MOUNT port is kept whole: its calls are not the NFS port's */
+	want_scoped("capture=ok\ntransport=tcp\ncloses=1\nreconnect_syn=1\nrpc_calls=2\ncalls.MOUNT.MNT=1\ncalls.MOUNT.NULL=1\nunanswered_calls=0\n",
+		    "PASS", true, "packet_check=agree");
 }
 
 /* --- the clock anchors --- */

@@ -852,8 +852,25 @@ static void test_swap_oom_then_fail(void **state)
 		"its new socket found no memory");
 }
 
-/* A connect worker blocked in direct reclaim: named in swap mode only, and
- * only when the trace agrees that the worker reclaimed and never exited. */
+/* The trace of a starved worker: entered without PF_MEMALLOC, reclaimed
+ * in rounds that freed nothing, never exited. */
+static void starved_trace(struct worker_witness *w)
+{
+	w->pid = 35;
+	w->entered = true;
+	w->reclaim = true;
+	snprintf(w->enter_flags, sizeof(w->enter_flags), "MEMALLOC_NOFS");
+	w->reclaim_rounds = 40;
+	w->reclaim_ends = 39;
+	w->reclaimed_pages = 0;
+	w->first_reclaim_us = 14000000;
+	w->last_reclaim_us = 30000000;
+	w->exited_after_reclaim = false;
+	w->reclaim_exit_us = TIME_NONE;
+}
+
+/* A connect worker starved in the allocator: named in swap mode only,
+ * and only when the trace tells the whole starvation. */
 static void test_swap_connect_starved(void **state)
 {
 	struct verdict_input *in = swap_run("control");
@@ -863,32 +880,58 @@ static void test_swap_connect_starved(void **state)
 	in->cls.sig = SIG_CONNECT_ALLOC_STALL;
 	in->cls.time_us = 30000000;
 	in->cls.pid = 35;
+	in->cls.dumps = 3;
+	in->cls.samples_matched = 3;
 	snprintf(in->cls.comm, sizeof(in->cls.comm), "kworker/u4:1");
 	snprintf(in->cls.worker, sizeof(in->cls.worker), "xs_tcp_setup_socket");
-	snprintf(in->cls.wait, sizeof(in->cls.wait), "try_to_free_pages");
+	snprintf(in->cls.wait, sizeof(in->cls.wait), "__alloc_pages_slowpath");
 	snprintf(in->cls.title, sizeof(in->cls.title),
-		 "connect-alloc-stall in xs_tcp_setup_socket under try_to_free_pages");
-	in->witness.pid = 35;
-	in->witness.entered = true;
-	in->witness.reclaim = true;
+		 "connect-alloc-stall in xs_tcp_setup_socket under __alloc_pages_slowpath");
+	in->swap.squeeze_free = 2580;
+	in->swap.squeeze_min = 566;
+	snprintf(in->swap.squeeze_band, sizeof(in->swap.squeeze_band), "2370->27976");
+	starved_trace(&in->witness);
 	verdict_decide(in, &v);
 	assert_string_equal(v.text, "DEADLOCK(swap-connect-starved)");
 	assert_string_equal(v.reason,
-		"connect-alloc-stall in xs_tcp_setup_socket under try_to_free_pages "
-		"(kworker/u4:1:35), free_pages=1400 min_pages=1500 at the reconnect");
-	in->witness.reclaim = false;
-	verdict_decide(in, &v);
-	assert_string_equal(v.text, "WITNESS-DISAGREE");
-	assert_string_equal(v.reason,
-		"stack says kworker/u4:1:35 is blocked in try_to_free_pages in xs_tcp_setup_socket, "
-		"trace says no direct reclaim by pid 35 inside a connect worker");
-	in->witness.reclaim = true;
-	in->witness.exited = true;
-	in->witness.exit_us = 31000000;
-	verdict_decide(in, &v);
-	assert_string_equal(v.text, "WITNESS-DISAGREE");
+		"connect-alloc-stall in xs_tcp_setup_socket under __alloc_pages_slowpath "
+		"(kworker/u4:1:35, flags=MEMALLOC_NOFS), blocked in 3 of 3 SysRq-W sample(s); "
+		"40 direct reclaim round(s) from 14.000000 to 30.000000 freed 0 pages; "
+		"squeeze from free_pages=2580 min_pages=566, min_free_kbytes=2370->27976");
+	/* every part of the trace's story, taken away one at a time */
+	static const char *const broken[] = {
+		"no xs_connect_worker_enter by pid 35",
+		"its connect worker ran with PF_MEMALLOC (flags=MEMALLOC|MEMALLOC_NOFS)",
+		"no direct reclaim by pid 35 inside its connect worker",
+		"its direct reclaim freed 3 page(s) in 39 round(s)",
+		"xs_connect_worker_exit by pid 35 at 31.000000",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(broken); i++) {
+		char want[512];
+
+		starved_trace(&in->witness);
+		switch (i) {
+		case 0: in->witness.entered = false; break;
+		case 1:
+			snprintf(in->witness.enter_flags, sizeof(in->witness.enter_flags),
+				 "MEMALLOC|MEMALLOC_NOFS");
+			break;
+		case 2: in->witness.reclaim_rounds = 0; break;
+		case 3: in->witness.reclaimed_pages = 3; break;
+		case 4:
+			in->witness.exited_after_reclaim = true;
+			in->witness.reclaim_exit_us = 31000000;
+			break;
+		}
+		verdict_decide(in, &v);
+		snprintf(want, sizeof(want),
+			 "stack says kworker/u4:1:35 is blocked in __alloc_pages_slowpath in "
+			 "xs_tcp_setup_socket, trace says %s", broken[i]);
+		assert_string_equal(v.text, "WITNESS-DISAGREE");
+		assert_string_equal(v.reason, want);
+	}
 	/* another mode: the stall is a hang, not this deadlock */
-	in->witness.exited = false;
+	starved_trace(&in->witness);
 	set_mode(in, "forced");
 	boot_marker(in);
 	verdict_decide(in, &v);

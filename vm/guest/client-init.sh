@@ -142,6 +142,18 @@ transport_down() {
 	done
 }
 
+# transport_up PORT SECS: wait, at most SECS seconds, until a sunrpc
+# transport of the mount's protocol to PORT is connected again.
+transport_up() {
+	n=0
+	until cat /sys/kernel/sunrpc/xprt-switches/switch-*/xprt-*-"$proto"/xprt_info 2> /dev/null |
+		grep -qx "dst_port=$1"; do
+		n=$((n + 1))
+		[ $n -lt $(($2 * 10)) ] || return 1
+		sleep 0.1
+	done
+}
+
 # socket_gone PROTO PORT: wait, at most 5 s, until no socket of PROTO to
 # the server's PORT is left but TIME_WAIT ones (/proc/net/PROTO: the
 # remote port in hex is the third field's tail, the state the fourth).
@@ -183,6 +195,42 @@ zone_state() {
 		END { printf "free_pages=%d min_pages=%d low_pages=%d", f, m, l }' /proc/zoneinfo
 }
 
+# fence_dma_zone: the DMA zone would serve what the others refuse: its
+# reserve against higher-zone allocations set to all of their pages
+# (trigger_squeeze off puts the old ratio back).
+fence_dma_zone() {
+	reserve_ratio_was=$(cat /proc/sys/vm/lowmem_reserve_ratio)
+	echo "$reserve_ratio_was" | awk '{ $1 = 1; print }' > /proc/sys/vm/lowmem_reserve_ratio
+}
+
+# trigger_swapsqueeze on|fire|off: natural mode's squeeze for swap over
+# NFS. on: the DMA zone fenced off; the anonymous fill is the pressure.
+# fire (the swap transport still up): the clean page cache dropped, then
+# one locked-in-memory process, nfstb-slabfill, destroys the transport's
+# socket, leaves the TCP slab without a free object (the old socket's
+# included) and raises min nfstb.squeezemb MiB above free. A swap
+# transport cannot stay down while this shell forks: any page a child
+# touches that went out to swap reconnects it at once. So the connect
+# worker must take a fresh page while reclaim can free memory only by
+# swapping out over the transport it is creating. off: as squeeze's.
+trigger_swapsqueeze() {
+	case "$1" in
+	on) fence_dma_zone ;;
+	fire)
+		echo 1 > /proc/sys/vm/drop_caches
+		min_free_was=$(cat /proc/sys/vm/min_free_kbytes)
+		min_free=$(min_free_for_margin $((${nfstb_squeezemb:-16} * 256))) ||
+			{ log "phase=error what=zoneinfo"; return 1; }
+		log "phase=squeeze slab=TCP $(zone_state) min_free_kbytes=$min_free_was->$min_free"
+		nfstb-slabfill --proto tcp --cache TCP --destroy-port 2049 --min-free-kbytes "$min_free" \
+			--settle-ms 500 --hold-file /tmp/release --timeout 600 2>&1 | to_kmsg /tmp/slabfill.log &
+		wait_grep 30 /tmp/slabfill.log 'full=' || { log "phase=error what=slabfill"; return 1; }
+		grep -q 'full=1' /tmp/slabfill.log || { log "phase=error what=slab-not-full"; return 1; }
+		;;
+	off) trigger_squeeze off ;;
+	esac
+}
+
 # trigger_squeeze on|fire|off: natural memory pressure, standard
 # interfaces only. on: clean page cache younger than the unstable folios
 # (reclaim meets the unstable ones first; reclaim without __GFP_FS can free
@@ -200,10 +248,7 @@ trigger_squeeze() {
 	on)
 		cat /mnt/nfs/clean > /dev/null 2> /tmp/clean.err ||
 			{ log "phase=error what=cleanfile err=$(tr '\n' ' ' < /tmp/clean.err)"; return 1; }
-		# The DMA zone would serve what the others refuse: its reserve
-		# against higher-zone allocations set to all of their pages.
-		reserve_ratio_was=$(cat /proc/sys/vm/lowmem_reserve_ratio)
-		echo "$reserve_ratio_was" | awk '{ $1 = 1; print }' > /proc/sys/vm/lowmem_reserve_ratio
+		fence_dma_zone
 		nfstb-memhog --above-low "${nfstb_abovelow:-8}" --chunk 1 --hold-file /tmp/release --timeout 600 2>&1 |
 			to_kmsg /tmp/memhog.log &
 		wait_grep 300 /tmp/memhog.log 'holding' || { log "phase=error what=memhog"; return 1; }
@@ -459,6 +504,36 @@ workload_lockdep() {
 	write_and_verify
 }
 
+# writeback_done SECS: wait, at most SECS seconds, until no page is under
+# writeback (/proc/vmstat nr_writeback).
+writeback_done() {
+	n=0
+	until grep -qx 'nr_writeback 0' /proc/vmstat; do
+		n=$((n + 1))
+		[ $n -lt $(($1 * 10)) ] || return 1
+		sleep 0.1
+	done
+}
+
+# swap_squeezed: the reconnect of a swap run with a trigger. The fill is
+# complete (swapped out, the filler holding); the trigger destroys the
+# transport's socket and squeezes (trigger_swapsqueeze). The filler's
+# read-back and kswapd's swap-out both need the new connection; once it
+# is up the trigger is taken away.
+swap_squeezed() {
+	wait_grep 600 /tmp/swapfill.log 'ready' || { log "phase=error what=swapfill-ready"; return 1; }
+	# No swap-out in flight: an RPC waiting for the transport would have
+	# it reconnect at once, before the trigger fires.
+	writeback_done 10 || { log "phase=error what=writeback-in-flight"; return 1; }
+	log "phase=reconnect proto=$proto $(zone_state)"
+	trigger_fire || return 1
+	# No fork: the filler reads back, over the new connection.
+	: > /tmp/go
+	transport_up 2049 60 || { log "phase=error what=transport-not-up"; return 1; }
+	trigger_stop
+	log "phase=reconnected $(zone_state)"
+}
+
 # swap: swap to a file on the export, fill anonymous memory beyond RAM with a
 # pattern, force a reconnect while pages are being swapped out, read it all
 # back (the arms: with and without PF_MEMALLOC for swap transports).
@@ -474,18 +549,13 @@ workload_swap() {
 	log "phase=swapon $(grep -E '^(SwapTotal|MemAvailable):' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
 	# Before the fill: near the min watermark an exec may not come back.
 	send_anchor
-	fill=${nfstb_fillmb:-448}
+	# N MiB more than the kernel says is available (nfstb.overmb=N), so
+	# that N MiB or so must go out to swap.
+	fill=$(($(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo) + ${nfstb_overmb:-48}))
+	trigger_start || return 1
 	nfstb-swapfill --size "$fill" --seed "$seed" --hold-file /tmp/go --timeout 600 2>&1 |
 		to_kmsg /tmp/swapfill.log &
-	# Reconnect while pages are going out to swap, i.e. once the fill has
-	# passed the guest's RAM; with nfstb.nearmin=S, nfstb-reconnect waits
-	# (at most S seconds) until free memory is near the min watermark,
-	# below which only PF_MEMALLOC allocations succeed.
-	wait_grep 600 /tmp/swapfill.log "filled mb=${nfstb_reconnectmb:-384}" ||
-		{ log "phase=error what=swapfill-progress"; return 1; }
-	log "phase=reconnect proto=$proto"
-	reconnect_transport
-	touch /tmp/go
+	swap_squeezed || return 1
 	wait_grep 900 /tmp/swapfill.log 'verified\|FAIL\|killed' || { log "phase=error what=swapfill"; return 1; }
 	grep -q 'verified.*ok=1' /tmp/swapfill.log || return 1
 	log "phase=verified"

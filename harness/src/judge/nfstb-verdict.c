@@ -37,7 +37,7 @@ static void usage(void)
 	       "       --rules smoke|reconnect-injected|reconnect-direct|lockdep|swap\n"
 	       "       --role none|fixed|control|stock\n"
 	       "       --watchdog 0|1 --out DIR [--seed N] [--run RID] [--nonce N] [--pcap-summary FILE]\n"
-	       "       [--outcome TEXT]\n"
+	       "       [--outcome TEXT] [--capture full|tcp-flags]\n"
 	       "--rules and --role are what scenarios.def declares for the mode ('judge')\n"
 	       "and the arm ('role'); --arm and --mode are the names the boot marker must say.\n"
 	       "\n"
@@ -48,9 +48,11 @@ static void usage(void)
 	printf(
 	       "--rules lockdep adds LOCKDEP(reclaim-connect)/OTHER-LOCKDEP after (c);\n"
 	       "--rules swap judges nfstb-swapfill's lines (OOM, verified ok=1, swap traffic);\n"
-	       "a connect worker blocked in direct reclaim is DEADLOCK(swap-connect-starved).\n"
+	       "a connect worker starved in the allocator (stack; trace: no PF_MEMALLOC, direct reclaim\n"
+	       "that freed nothing, no exit) is DEADLOCK(swap-connect-starved).\n"
 	       "--seed N, --run RID, --nonce N: the booted marker must say them.  --pcap-summary FILE:\n"
-	       "nfstb-pcapsum's pcap-summary.txt, the packet witness.  --outcome TEXT:\n"
+	       "nfstb-pcapsum's pcap-summary.txt, the packet witness (--capture tcp-flags: the capture kept\n"
+	       "only the NFS port's SYN, FIN and RST segments, so no RPC is judged).  --outcome TEXT:\n"
 	       "what the orchestrator saw end the run (run.json's orchestrator, and\n"
 	       "named in rule (c)'s reason).\n"
 	       "An unreadable input file gives ERROR, not a failure of this tool.\n"
@@ -124,7 +126,7 @@ int main(int argc, char **argv)
 {
 	enum { O_CONSOLE = 1, O_TRACE, O_SERVER, O_SCENARIO, O_ARM, O_MODE,
 	       O_WATCHDOG, O_OUT, O_SEED, O_PCAP, O_OUTCOME, O_RUN, O_RULES,
-	       O_ROLE, O_NONCE };
+	       O_ROLE, O_NONCE, O_CAPTURE };
 	static const struct option opts[] = {
 		{ "console", required_argument, NULL, O_CONSOLE },
 		{ "trace", required_argument, NULL, O_TRACE },
@@ -141,6 +143,7 @@ int main(int argc, char **argv)
 		{ "rules", required_argument, NULL, O_RULES },
 		{ "role", required_argument, NULL, O_ROLE },
 		{ "nonce", required_argument, NULL, O_NONCE },
+		{ "capture", required_argument, NULL, O_CAPTURE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -170,6 +173,12 @@ int main(int argc, char **argv)
 		case O_RULES: rules = optarg; break;
 		case O_ROLE: role = optarg; break;
 		case O_NONCE: in->nonce = optarg; break;
+		case O_CAPTURE:
+			if (!strcmp(optarg, "tcp-flags"))
+				in->capture_tcp_flags = true;
+			else if (strcmp(optarg, "full"))
+				cli_usage_error(prog, "bad --capture '%s' (full|tcp-flags)", optarg);
+			break;
 		default:
 			cli_other_option(prog, opt, argv, usage);
 		}

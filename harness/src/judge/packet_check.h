@@ -7,6 +7,7 @@
 #ifndef NFSTB_PACKET_CHECK_H
 #define NFSTB_PACKET_CHECK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -14,7 +15,11 @@
  * followed by a reconnect SYN and every call answered (UDP: every call
  * answered); DEADLOCK(...) expects, over TCP, a close with no reconnect SYN
  * and no COMMIT call after it (UDP: no expectation, n/a).  Other verdicts
- * have no packet expectation.  The judge's: nfstb-verdict runs it and
+ * have no packet expectation.  @tcp_flags_only: the capture kept only the
+ * NFS port's SYN, FIN and RST segments (scenarios.def 'capture
+ * tcp-flags'): no call is on the wire to be answered, so only the close
+ * and the reconnect SYN are judged, and a summary that counts RPC calls
+ * is not of such a capture.  The judge's: nfstb-verdict runs it and
  * writes the line to run.json ("packets"), which the views show.
  */
 
@@ -26,6 +31,7 @@ const char *kv_file_get(const char *text, const char *key, char *buf, size_t len
  * verdict string (NULL if unknown).  Writes "packet_check=... reason=..."
  * (no newline) into @out.
  */
-void packet_check(const char *summary, const char *verdict, char *out, size_t len);
+void packet_check(const char *summary, const char *verdict, bool tcp_flags_only,
+		  char *out, size_t len);
 
 #endif

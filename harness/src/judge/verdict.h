@@ -128,6 +128,9 @@ struct verdict_input {
 	bool server_read;
 	bool trace_read;
 	bool pcap_given;	/* --pcap-summary was passed */
+	/* --capture tcp-flags: the scenario's capture kept only the NFS
+	 * port's SYN, FIN and RST segments (harness/scenarios.def) */
+	bool capture_tcp_flags;
 	bool pcap_read;
 	const char *pcap_summary;	/* its text when read */
 	struct classification cls;

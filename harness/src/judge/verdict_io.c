@@ -615,7 +615,8 @@ void report_json(FILE *f, const struct verdict_input *in,
 	if (in->pcap_given) {
 		char check[512];
 
-		packet_check(in->pcap_summary, v->text, check, sizeof(check));
+		packet_check(in->pcap_summary, v->text, in->capture_tcp_flags,
+			     check, sizeof(check));
 		jstr(f, check);
 	} else {
 		fputs("null", f);

@@ -276,7 +276,7 @@ static const char *packets_disagree(const struct verdict_input *in,
 
 	if (!in->pcap_given)
 		return NULL;
-	packet_check(in->pcap_summary, verdict, out, len);
+	packet_check(in->pcap_summary, verdict, in->capture_tcp_flags, out, len);
 	if (!starts_with(out, prefix))
 		return NULL;
 	return out + strlen(prefix);
@@ -429,42 +429,78 @@ static bool deadlock_witnesses(const struct verdict_input *in,
 }
 
 /*
- * Swap over NFS: a connect worker blocked in direct reclaim, creating the
- * socket swap-out waits for.  The trace must agree: that worker began
- * direct reclaim inside its connect and never exited.
+ * Swap over NFS: a connect worker starved creating the socket swap-out
+ * waits for.  Without PF_MEMALLOC its allocation, below the min
+ * watermark, can only enter direct reclaim, which with GFP_NOFS may not
+ * write to a swap file over NFS: it frees nothing, and the allocator
+ * neither fails nor calls the OOM killer for it, so the worker loops.
+ * The witnesses: the stack (the worker blocked in the allocator, in
+ * every SysRq-W sample it shows in), the trace (that worker entered
+ * without PF_MEMALLOC, began direct reclaim inside its connect, no round
+ * freed a page, and it never exited) and, over TCP, the packets (the
+ * close with no reconnect SYN).
  */
 #define SWAP_STARVED_TEXT "DEADLOCK(swap-connect-starved)"
+
+static bool swap_starved_trace_disagrees(const struct worker_witness *w,
+					 char *why, size_t len)
+{
+	char t[32];
+
+	if (!w->entered)
+		snprintf(why, len, "no xs_connect_worker_enter by pid %ld", w->pid);
+	else if (flags_has(w->enter_flags, "MEMALLOC"))
+		snprintf(why, len, "its connect worker ran with PF_MEMALLOC (flags=%s)",
+			 w->enter_flags);
+	else if (!w->reclaim_rounds)
+		snprintf(why, len, "no direct reclaim by pid %ld inside its connect worker",
+			 w->pid);
+	else if (w->reclaimed_pages)
+		snprintf(why, len, "its direct reclaim freed %ld page(s) in %ld round(s)",
+			 w->reclaimed_pages, w->reclaim_ends);
+	else if (w->exited_after_reclaim)
+		snprintf(why, len, "xs_connect_worker_exit by pid %ld at %s",
+			 w->pid, format_time_us(w->reclaim_exit_us, t, sizeof(t)));
+	else
+		return false;
+	return true;
+}
 
 static bool swap_starved_witnesses(const struct verdict_input *in,
 				   struct verdict *v)
 {
 	const struct classification *c = &in->cls;
 	const struct worker_witness *w = &in->witness;
-	char why[128], t[32];
+	char why[256], check[512], t1[32], t2[32];
+	const char *pkt;
 
 	if (!in->trace_read) {
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
 		return true;
 	}
-	if (!w->reclaim)
-		snprintf(why, sizeof(why),
-			 "no direct reclaim by pid %ld inside a connect worker",
-			 w->pid);
-	else if (w->exited)
-		snprintf(why, sizeof(why), "xs_connect_worker_exit by pid %ld at %s",
-			 w->pid, format_time_us(w->exit_us, t, sizeof(t)));
-	else
-		why[0] = '\0';
-	if (why[0]) {
+	if (swap_starved_trace_disagrees(w, why, sizeof(why))) {
 		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
 			    "stack says %s:%ld is blocked in %s in %s, trace says %s",
 			    c->comm, c->pid, c->wait, c->worker, why);
 		return true;
 	}
+	if (packets_unreadable(in, v))
+		return true;
+	pkt = packets_disagree(in, SWAP_STARVED_TEXT, check, sizeof(check));
+	if (pkt) {
+		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
+			    "stack and trace say %s:%ld starved in its connect, packets say: %s",
+			    c->comm, c->pid, pkt);
+		return true;
+	}
 	verdict_set(v, VERDICT_DEADLOCK, 'a', SWAP_STARVED_TEXT,
-		    "%s (%s:%ld), free_pages=%ld min_pages=%ld at the reconnect",
-		    c->title, c->comm, c->pid, in->swap.reconnect_free,
-		    in->swap.reconnect_min);
+		    "%s (%s:%ld, flags=%s), blocked in %zu of %zu SysRq-W sample(s); %ld direct reclaim round(s) from %s to %s freed 0 pages; squeeze from free_pages=%ld min_pages=%ld, min_free_kbytes=%s",
+		    c->title, c->comm, c->pid, w->enter_flags, c->samples_matched,
+		    c->dumps, w->reclaim_rounds,
+		    format_time_us(w->first_reclaim_us, t1, sizeof(t1)),
+		    format_time_us(w->last_reclaim_us, t2, sizeof(t2)),
+		    in->swap.squeeze_free, in->swap.squeeze_min,
+		    in->swap.squeeze_band[0] ? in->swap.squeeze_band : "not said");
 	return true;
 }
 

@@ -355,6 +355,12 @@ static void swap_parse_line(struct swap_facts *s, const char *line,
 		s->reconnect_low = field(msg, "low_pages");
 		return;
 	}
+	if (starts_with(msg, "nfstb: phase=squeeze ")) {
+		s->squeeze_free = field(msg, "free_pages");
+		s->squeeze_min = field(msg, "min_pages");
+		kv_get(msg, "min_free_kbytes", s->squeeze_band, sizeof(s->squeeze_band));
+		return;
+	}
 	if (!starts_with(msg, TAG)) {
 		parse_kernel(s, msg, in_oom_report);
 		return;
@@ -383,6 +389,7 @@ void swap_parse(const struct lines *log, struct swap_facts *s)
 	s->mb = s->ok = s->pswpin = s->pswpout = s->elapsed_ms = -1;
 	s->out_pages = s->in_pages = -1;
 	s->reconnect_free = s->reconnect_min = s->reconnect_low = -1;
+	s->squeeze_free = s->squeeze_min = -1;
 	for (size_t i = 0; i < log->n; i++)
 		swap_parse_line(s, log->v[i], &in_oom_report);
 }

@@ -149,6 +149,11 @@ struct swap_facts {
 	 * absent. */
 	char reconnect_memory[16];	/* reached, not-reached or "" */
 	long reconnect_free, reconnect_min, reconnect_low;
+	/* A squeezed run (trigger swapsqueeze): free and min pages when the
+	 * squeeze began ("nfstb: phase=squeeze"), -1 where absent, and the
+	 * band it sets ("min_free_kbytes=OLD->NEW", or ""). */
+	long squeeze_free, squeeze_min;
+	char squeeze_band[48];
 };
 
 void swap_parse(const struct lines *log, struct swap_facts *s);

@@ -213,9 +213,15 @@ void hang_parse(const struct lines *log, struct hang_reports *out)
 	memset(&ps, 0, sizeof(ps));
 	out->v = NULL;
 	out->n = 0;
+	out->dumps = 0;
 	ps.out = out;
-	for (size_t i = 0; i < log->n; i++)
+	for (size_t i = 0; i < log->n; i++) {
+		int64_t t;
+
+		if (!strcmp(printk_split(log->v[i], &t), "sysrq: Show Blocked State"))
+			out->dumps++;
 		parse_line(&ps, log->v[i]);
+	}
 	end_task(&ps);
 }
 
@@ -438,6 +444,7 @@ void classify(const struct hang_reports *r, struct classification *c)
 	c->time_us = TIME_NONE;
 	c->first_hang_us = r->n ? r->v[0].time_us : TIME_NONE;
 	c->blocked = r->n;
+	c->dumps = r->dumps;
 	snprintf(c->title, sizeof(c->title), "none");
 
 	/*
@@ -451,6 +458,14 @@ void classify(const struct hang_reports *r, struct classification *c)
 			c->sig = named_hangs[k].sig;
 			name_task(&r->v[i], c);
 			shared_pid(r, &r->v[i], c);
+			for (size_t j = 0; j < r->n; j++) {
+				struct classification again;
+
+				if (r->v[j].pid == r->v[i].pid &&
+				    !strcmp(r->v[j].comm, r->v[i].comm) &&
+				    named_hangs[k].match(&r->v[j], &again))
+					c->samples_matched++;
+			}
 			if (c->sig == SIG_RECLAIM_COMMIT_DEADLOCK)
 				snprintf(c->title, sizeof(c->title),
 					 "reclaim-commit-deadlock in %s via %s -> %s",

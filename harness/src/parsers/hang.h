@@ -41,6 +41,7 @@ struct blocked_task {
 struct hang_reports {
 	struct blocked_task *v;
 	size_t n;
+	size_t dumps;	/* "sysrq: Show Blocked State" lines: SysRq-W dumps */
 };
 
 void hang_parse(const struct lines *log, struct hang_reports *out);
@@ -94,6 +95,12 @@ struct classification {
 	char near_miss[640];
 	/* another blocked task's comm under the named task's pid, or "" */
 	char pid_shared[64];
+	/*
+	 * Stack samples: the SysRq-W dumps in the log, and in how many of them the named task was blocked with
+	 * a stack of the same named hang (a named hang only).
+	 */
+	size_t dumps;
+	size_t samples_matched;
 };
 
 const char *signature_name(enum signature sig);

@@ -519,7 +519,7 @@ static bool is_witness_event(const char *name)
 		"xs_connect_worker_enter", "xs_connect_worker_exit",
 		"mm_vmscan_reclaim_inject", "xs_connect_inject_reclaim",
 		"nfs_release_folio", "nfs_release_folio_done",
-		"mm_vmscan_direct_reclaim_begin",
+		"mm_vmscan_direct_reclaim_begin", "mm_vmscan_direct_reclaim_end",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
@@ -672,7 +672,18 @@ static void witness_event(struct worker_witness *w, const struct trace_event *ev
 	if (!strcmp(ev->name, "xs_connect_worker_enter")) {
 		w->entered = true;
 		*inside = true;
+		if (!kv_get(ev->fields, "flags", w->enter_flags,
+			    sizeof(w->enter_flags)))
+			w->enter_flags[0] = '\0';
+		w->reclaim_rounds = w->reclaim_ends = w->reclaimed_pages = 0;
+		w->first_reclaim_us = w->last_reclaim_us = TIME_NONE;
+		w->exited_after_reclaim = false;
+		w->reclaim_exit_us = TIME_NONE;
 	} else if (!strcmp(ev->name, "xs_connect_worker_exit")) {
+		if (*inside && w->reclaim_rounds && !w->exited_after_reclaim) {
+			w->exited_after_reclaim = true;
+			w->reclaim_exit_us = ev->ts_us;
+		}
 		*inside = false;
 		if (w->writeback && ev->ts_us >= w->writeback_us && !w->exited) {
 			w->exited = true;
@@ -691,8 +702,21 @@ static void witness_event(struct worker_witness *w, const struct trace_event *ev
 			w->exited = false;
 		}
 	} else if (!strcmp(ev->name, "mm_vmscan_direct_reclaim_begin")) {
-		if (*inside)
-			w->reclaim = true;
+		if (!*inside)
+			return;
+		w->reclaim = true;
+		if (!w->reclaim_rounds++)
+			w->first_reclaim_us = ev->ts_us;
+		w->last_reclaim_us = ev->ts_us;
+	} else if (!strcmp(ev->name, "mm_vmscan_direct_reclaim_end")) {
+		long n;
+
+		if (!*inside || !w->reclaim_rounds)
+			return;
+		w->reclaim_ends++;
+		/* a round whose count cannot be read counts as reclaiming */
+		w->reclaimed_pages += kv_get_long(ev->fields, "nr_reclaimed", &n) &&
+				      n >= 0 ? n : 1;
 	} else if (!strcmp(ev->name, "nfs_release_folio_done")) {
 		if (w->writeback && ev->ts_us >= w->writeback_us)
 			w->release_done = true;
@@ -710,6 +734,8 @@ void trace_witness(const struct lines *trace, long pid, const char *comm,
 	snprintf(w->comm, sizeof(w->comm), "%s", comm ? comm : "");
 	w->writeback_us = TIME_NONE;
 	w->exit_us = TIME_NONE;
+	w->first_reclaim_us = w->last_reclaim_us = TIME_NONE;
+	w->reclaim_exit_us = TIME_NONE;
 	for (size_t i = 0; i < trace->n; i++)
 		if (trace_line_parse(trace->v[i], &ev) && ev.pid == pid)
 			witness_event(w, &ev, &inside);

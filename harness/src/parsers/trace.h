@@ -143,6 +143,17 @@ struct worker_witness {
 	bool reclaim;		/* direct reclaim begun inside its worker */
 	bool exited;		/* xs_connect_worker_exit after the last enter */
 	int64_t exit_us;
+	/*
+	 * Its last connect worker's direct reclaim (swap starvation): the
+	 * task flags it entered with, the rounds begun and ended inside it,
+	 * the pages those that ended reclaimed, and whether it exited after
+	 * the first round began.
+	 */
+	char enter_flags[128];
+	long reclaim_rounds, reclaim_ends, reclaimed_pages;
+	int64_t first_reclaim_us, last_reclaim_us;
+	bool exited_after_reclaim;
+	int64_t reclaim_exit_us;
 };
 
 void trace_count(const struct lines *trace, struct trace_counts *c);
