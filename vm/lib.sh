@@ -6,9 +6,58 @@ BUILD=${NFSTB_BUILD:-$TOP/build}
 RUNDIR=${NFSTB_RUNDIR:-/run/nfstb}
 LOCK=$RUNDIR/lab.lock
 
-log() { printf 'nfstb: %s\n' "$*" >&2; }
+log() { progress_clear; printf 'nfstb: %s\n' "$*" >&2; }
 # err: one clear line saying what is wrong and what to do; die also exits non-zero.
-err() { printf 'nfstb: error: %s\n' "$*" >&2; }
+err() { progress_clear; printf 'nfstb: error: %s\n' "$*" >&2; }
+
+# --- progress lines (the kernel build, the runs of a selection) ---
+# On a terminal (stderr a tty): one line, redrawn in place (\r) at most once
+# a second and cleared before any other message (log, err, or
+# progress_clear before a caller writes elsewhere). Otherwise (a CI log):
+# the first line at once, then at most one line a minute. Always stderr.
+progress_last=-1 progress_shown=0 progress_cols=""
+# progress_due: whether progress() would draw a line now (so that a caller
+# can skip working out the text).
+progress_due() {
+	if [ -t 2 ]; then
+		[ "$EPOCHSECONDS" != "$progress_last" ]
+	else
+		[ "$progress_last" -lt 0 ] || [ $((EPOCHSECONDS - progress_last)) -ge 60 ]
+	fi
+}
+# progress TEXT: the line 'nfstb: TEXT', if it is due.
+progress() {
+	progress_due || return 0
+	progress_last=$EPOCHSECONDS
+	local line="nfstb: $*"
+	if [ -t 2 ]; then
+		# Cut to the terminal's width: a wrapped line cannot be redrawn.
+		[ -n "$progress_cols" ] || progress_cols=$(stty size <&2 2> /dev/null | cut -d' ' -f2)
+		[[ $progress_cols =~ ^[1-9][0-9]*$ ]] || progress_cols=80
+		printf '\r\033[K%s' "${line:0:$((progress_cols - 1))}" >&2
+		progress_shown=1
+	else
+		printf '%s\n' "$line" >&2
+	fi
+}
+# progress_clear: take a redrawn line off the terminal (nothing otherwise).
+progress_clear() {
+	[ "$progress_shown" = 1 ] || return 0
+	printf '\r\033[K' >&2
+	progress_shown=0
+}
+# fmt_duration SECONDS: 42s, 4m05s, 1h02m.
+fmt_duration() {
+	local s=$1
+	[ "$s" -ge 0 ] || s=0
+	if [ "$s" -lt 60 ]; then
+		printf '%ds' "$s"
+	elif [ "$s" -lt 3600 ]; then
+		printf '%dm%02ds' $((s / 60)) $((s % 60))
+	else
+		printf '%dh%02dm' $((s / 3600)) $((s % 3600 / 60))
+	fi
+}
 die() { err "$@"; exit 1; }
 
 require_root() {
