@@ -171,14 +171,63 @@ if [ "${NFSTB_ALLOW_DROPPED_CONFIG:-0}" != 1 ] && grep -q "not in final .config"
 	die "config fragment values were dropped by Kconfig: see $out.tmp/merge_config.log"
 fi
 
+# Progress: kbuild prints one "  CC      path.o" (or AS) line per object it
+# compiles; they are counted as make writes the log. The estimate is the
+# number of .o files the last finished build of this flavour left in its
+# object directory ($objects_file) less those there now: a cold build makes
+# them all, a build after a series switch only what changed (its count is
+# then unknown and shown as such). Never recorded: a cold 6.1 build makes
+# about 1100.
+objects_file=$BUILD/kernels/$tag$flavour.objects
+present=$(find "$obj" -name '*.o' 2> /dev/null | wc -l)
+total=$(cat "$objects_file" 2> /dev/null || echo 1100)
+[[ $total =~ ^[0-9]{1,6}$ ]] || total=1100
+expect=$((total - present))
+# build_progress LABEL EXPECTED START: copy make's output (stdin) to the build
+# log (stdout), counting the objects, and draw the progress line (vm/lib.sh
+# progress) with at least one update a second while make is quiet.
+build_progress() {
+	local label=$1 expected=$2 start=$3 line n=0 el what rc
+	while :; do
+		rc=0
+		IFS= read -r -t 1 line || rc=$?
+		if [ "$rc" = 0 ]; then
+			printf '%s\n' "$line"
+			[[ $line =~ ^\ \ (CC|AS)(\ \[M\])?\ +[^\ ]+\.o$ ]] && n=$((n + 1))
+		elif [ "$rc" -gt 128 ]; then
+			# Timed out: keep what came of a line so far.
+			[ -z "$line" ] || printf '%s' "$line"
+		else
+			[ -z "$line" ] || printf '%s\n' "$line"
+			break
+		fi
+		el=$((EPOCHSECONDS - start))
+		if [ "$expected" -ge 50 ]; then
+			what="$n of about $expected objects, $(fmt_duration "$el") elapsed"
+			# The time left from the rate so far, once it means something.
+			[ "$n" -lt 20 ] || [ "$n" -ge "$expected" ] ||
+				what="$what, about $(fmt_duration $((el * (expected - n) / n))) left"
+		else
+			what="$n objects rebuilt so far (incremental), $(fmt_duration "$el") elapsed"
+		fi
+		progress "kernel ($label): $what"
+	done
+	progress_clear
+}
 log "kernel ($tag$flavour): building bzImage with -j$(nproc) (log: $out.tmp/build.log)"
-start=$(date +%s)
-make -C "$src" O="$obj" -j"$(nproc)" bzImage > "$out.tmp/build.log" 2>&1 ||
-	{ tail -30 "$out.tmp/build.log" >&2; die "kernel build failed: see $out.tmp/build.log"; }
+start=$EPOCHSECONDS
+if ! make -C "$src" O="$obj" -j"$(nproc)" bzImage 2>&1 | build_progress "$tag$flavour" "$expect" "$start" > "$out.tmp/build.log"; then
+	rc=${PIPESTATUS[0]}
+	[ "$rc" != 0 ] || rc=1
+	tail -30 "$out.tmp/build.log" >&2
+	err "kernel build failed: make exited $rc after $(fmt_duration $((EPOCHSECONDS - start))): see $out.tmp/build.log"
+	exit "$rc"
+fi
+find "$obj" -name '*.o' | wc -l > "$objects_file"
 cp "$obj/arch/x86/boot/bzImage" "$out.tmp/bzImage"
 cp "$obj/.config" "$out.tmp/config"
 printf '%s\n' "${stack[@]}" > "$out.tmp/patches"
-secs=$(($(date +%s) - start))
+secs=$((EPOCHSECONDS - start))
 echo "$secs" > "$out.tmp/build-seconds"
 echo "$kernel_key" > "$out.tmp/stamp"
 rm -rf "$out"
