@@ -265,6 +265,47 @@ start_capture() {
 
 sysrq() { virsh_t 10 send-key "$CLIENT_NAME" KEY_LEFTALT KEY_SYSRQ "KEY_$1" > /dev/null 2>&1 || true; }
 
+# Progress of the selection on stderr (vm/lib.sh progress; stdout is the
+# TAP stream): "run k of N (RUN): 0m41s in, about 12m30s left". The time
+# left: what the current run still needs, plus each later run's estimate:
+# the mean time of this selection's finished runs of its scenario, else of
+# all its finished runs, else RUN_DEFAULT_S (a run took 17 to 32 s in
+# docs/timings.md, the lab's first about 50 s).
+RUN_DEFAULT_S=30
+declare -A sc_secs sc_runs
+sel_secs=0 sel_runs=0 run_k=0 run_rid="" run_t0=0
+mapfile -t plan_scenarios < <(cut -f3 "$plan")
+run_total=${#plan_scenarios[@]}
+run_estimate() {
+	if [ "${sc_runs[$1]:-0}" -gt 0 ]; then
+		echo $((sc_secs[$1] / sc_runs[$1]))
+	elif [ "$sel_runs" -gt 0 ]; then
+		echo $((sel_secs / sel_runs))
+	else
+		echo "$RUN_DEFAULT_S"
+	fi
+}
+selection_progress() {
+	progress_due || return 0
+	local el left i est
+	declare -A est_of
+	el=$((EPOCHSECONDS - run_t0))
+	est=$(run_estimate "${plan_scenarios[run_k - 1]}")
+	left=$((est > el ? est - el : 0))
+	for ((i = run_k; i < run_total; i++)); do
+		[ -n "${est_of[${plan_scenarios[i]}]:-}" ] || est_of[${plan_scenarios[i]}]=$(run_estimate "${plan_scenarios[i]}")
+		left=$((left + est_of[${plan_scenarios[i]}]))
+	done
+	progress "run $run_k of $run_total ($run_rid): $(fmt_duration "$el") in, about $(fmt_duration "$left") left"
+}
+# run_done SCENARIO: the current run has ended; count its time.
+run_done() {
+	local secs=$((EPOCHSECONDS - run_t0))
+	sc_secs[$1]=$((${sc_secs[$1]:-0} + secs))
+	sc_runs[$1]=$((${sc_runs[$1]:-0} + 1))
+	sel_secs=$((sel_secs + secs)) sel_runs=$((sel_runs + 1))
+}
+
 # run_one RUN SCENARIO ARM MODE SEED WATCHDOG VERIFY CLIENT-PARAMS SERVER-PARAMS
 # (the fields of a plan line)
 run_one() {
@@ -335,6 +376,7 @@ run_one() {
 		if [ "$t" -ge "$deadline" ]; then watchdog=1; outcome="run timeout ${RUN_TIMEOUT}s"; break; fi
 		if grep -q 'Kernel panic' "$clog" 2> /dev/null; then outcome=panic; break; fi
 		if guests_down "$clog"; then outcome=$guest_down; break; fi
+		selection_progress
 		sleep 0.2
 	done
 	local t_end
@@ -363,6 +405,8 @@ run_one() {
 		phase "$rid" server-verify "$(since "$t_verify")"
 	fi
 	local t_analyse
+	# The analysers print the verdict and the TAP line on stdout.
+	progress_clear
 	t_stop=$(now) stop_rid=$rid
 	# Both guests paused (no packet leaves them after this), then destroyed
 	# in the background: 'virsh destroy' returns only once QEMU has been
@@ -409,11 +453,15 @@ run_one() {
 }
 
 
-while IFS=$'\t' read -r _ rid s a m _ seed _ _ kernel watchdog verify client_params server_params <&3; do
+while IFS=$'\t' read -r run_k rid s a m _ seed _ _ kernel watchdog verify client_params server_params <&3; do
 	KERNEL=${kernel_of[$kernel]}
+	run_rid=$rid run_t0=$EPOCHSECONDS
+	selection_progress
 	run_one "$rid" "$s" "$a" "$m" "$seed" "$watchdog" "$verify" "$client_params" "$server_params"
+	run_done "$s"
 done 3< "$plan"
 wait_stoppers
+progress_clear
 
 phase lab total "$(since "$t0")"
 echo
