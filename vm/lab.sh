@@ -436,6 +436,31 @@ lab_traps() {
 	trap "trap '' INT TERM; log 'terminated: tearing down' 2>&\$lab_trap_err; exit 143" TERM
 }
 
+# lab_virsh ARGS...: virsh on the lab's libvirtd for a person at a terminal
+# (vm/lab.sh virsh ...). virsh 9.0 starts polkit's text agent, pkttyagent,
+# before it connects whenever virPolkitAgentAvailable() (libvirt
+# src/util/virpolkit.c) is true: pkttyagent is installed and the process
+# has a controlling terminal it can open. With no polkitd on the system
+# bus the agent prints "Authorization not available. Check if polkit
+# service is running ..." and exits; the lab's socket needs no agent
+# anyway (libvirtd.conf auth_unix_rw = "none", root only), and virsh has
+# no option or variable to skip it. So virsh runs in a session of its own
+# (setsid: no controlling terminal), its stdin, stdout and stderr still
+# the terminal, which is all 'virsh console' uses; INT, TERM and HUP are
+# passed on to it.
+lab_virsh() {
+	local pid rc=0
+	setsid virsh -c "$URI" "$@" 0<&0 &
+	pid=$!
+	trap 'kill -TERM "$pid" 2> /dev/null' INT TERM HUP
+	while :; do
+		wait "$pid" && rc=0 || rc=$?
+		kill -0 "$pid" 2> /dev/null || break
+	done
+	trap - INT TERM HUP
+	return "$rc"
+}
+
 lab_status() {
 	echo "owner: $(cat "$STATE/owner" 2>/dev/null || echo "none (down)")"
 	virsh_ok version && virsh_t 20 list --all && virsh_t 20 net-list --all || true
@@ -448,7 +473,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 	up) lab_up vm-up ;;
 	down) require_root; lab_config_check; lab_lock vm-down; lab_down ;;
 	status) lab_status ;;
-	virsh) exec virsh -c "$URI" "$@" ;;
+	virsh) lab_virsh "$@" ;;
 	*) die "unknown lab command '$(shown "$cmd")': use up, down, status or virsh ARGS..." ;;
 	esac
 fi
