@@ -4,7 +4,7 @@
  * the same mapping through results.c's own judging of a results
  * directory, the command line, and the golden document of a real results
  * directory (tests/data/kcidb/README.md).  The schema check is
- * tests/kcidb/check.sh's (make kcidb-check).
+ * tests/kcidb/check.py (make kcidb-check).
  */
 #include "golden.h"
 #include "kcidb.h"
