@@ -471,6 +471,8 @@ analyse "$BIN/nfstb-report" --junit "$RESULTS_DIR" || log "junit/index report fa
 analyse "$BIN/nfstb-tap" --totals "$RESULTS_DIR" || log "TAP totals failed"
 # The whole KTAP stream in one file, for kunit.py parse and the like.
 analyse "$BIN/nfstb-tap" "$RESULTS_DIR" > "$RESULTS_DIR/results.ktap" || log "KTAP file failed"
+# KCIDB I/O data (schema v5.3) for KernelCI's database (docs/kcidb.md).
+analyse "$BIN/nfstb-kcidb" --output "$RESULTS_DIR/kcidb.json" "$RESULTS_DIR" || log "KCIDB file failed"
 log "results: $RESULTS_DIR"
 log "report: $RESULTS_DIR/report.html (and report.md, junit.xml; per run: <run>/report.html)"
 exit "$status"

@@ -22,6 +22,9 @@ pkgs=(
 	# (fonts-liberation is only a Recommends of chromium, installed here on purpose)
 	# libjansson-dev: the analysers read run.json with it (harness/src/record.c)
 	libcmocka-dev libjansson-dev pkg-config chromium fonts-liberation
+	# kcidb.json against the KCIDB schema (harness/tests/kcidb/check.py);
+	# rfc3987 is what makes jsonschema check the "uri" format (a Recommends)
+	python3-jsonschema python3-rfc3987
 )
 
 missing=()

@@ -229,6 +229,22 @@ static void read_trace(struct check *c, json_t *t, struct run_record *r)
 		r->skip_in_worker = r->reclaim_in_worker = -1;
 }
 
+/*
+ * binding.packet_clock.offset_s, leniently: a view may show it, no view
+ * judges by it, so a record without it is still a record.
+ */
+static void read_boot_epoch(json_t *root, struct run_record *r)
+{
+	json_t *v = json_object_get(root, "binding");
+
+	v = json_is_object(v) ? json_object_get(v, "packet_clock") : NULL;
+	v = json_is_object(v) ? json_object_get(v, "offset_s") : NULL;
+	/* after 2001 and before 2286: anything else is not a wall clock */
+	if (json_is_number(v) && json_number_value(v) > 1e9 &&
+	    json_number_value(v) < 1e10)
+		r->boot_epoch_us = (int64_t)(json_number_value(v) * 1e6 + 0.5);
+}
+
 static void read_record(struct check *c, json_t *root, struct run_record *r)
 {
 	json_t *obj;
@@ -267,6 +283,7 @@ static void read_record(struct check *c, json_t *root, struct run_record *r)
 		read_trace(c, obj, r);
 	if ((obj = get_object(c, root, "client")))
 		get_time(c, obj, "client", "reconnect_time", false, &r->reconnect_us);
+	read_boot_epoch(root, r);
 }
 
 /* One line: no control character; @ascii: no byte >= 0x80 either. */
@@ -287,6 +304,7 @@ static void record_reset(struct run_record *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->detect_us = r->deadlock_us = r->hang_us = r->reconnect_us = TIME_NONE;
+	r->boot_epoch_us = TIME_NONE;
 	r->skip_in_worker = r->reclaim_in_worker = r->pid = -1;
 }
 

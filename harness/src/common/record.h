@@ -54,6 +54,13 @@ struct run_record {
 	long reclaim_in_worker;	/* -1 without a trace */
 	/* client */
 	int64_t reconnect_us;	/* client.reconnect_time, TIME_NONE when null */
+	/*
+	 * binding.packet_clock.offset_s: the client's boot in Unix time, as
+	 * the capture's clock saw it (the run's only wall-clock time, for
+	 * KCIDB's start_time).  Optional: TIME_NONE when absent, null or
+	 * not a plausible time (records before the packet clock have none).
+	 */
+	int64_t boot_epoch_us;
 };
 
 /*

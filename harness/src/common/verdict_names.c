@@ -31,3 +31,8 @@ bool verdict_text_valid(const char *text)
 			return true;
 	return is_call(text, "DEADLOCK") || is_call(text, "LOCKDEP");
 }
+
+bool verdict_unjudged(const char *text)
+{
+	return !strcmp(text, "ERROR") || !strcmp(text, "NO-JUDGEMENT");
+}

@@ -12,4 +12,11 @@
 /* Every verdict text a run can get ("DEADLOCK(x)", "LOCKDEP(x)" forms). */
 bool verdict_text_valid(const char *text);
 
+/*
+ * Whether @text says the testbed could not judge the run (ERROR,
+ * NO-JUDGEMENT): neither a pass nor a failure of the kernel.  The TAP
+ * stream's ERROR directive and KCIDB's ERROR status are both this.
+ */
+bool verdict_unjudged(const char *text);
+
 #endif

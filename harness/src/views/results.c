@@ -6,6 +6,7 @@
 #include "record.h"
 #include "results.h"
 #include "util.h"
+#include "verdict_names.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -537,8 +538,7 @@ static enum tap_kind tap_kind(const struct run_row *r)
 	}
 	if (!strcmp(r->rec.orchestrator, "timeout"))
 		return TAP_TIMEOUT;
-	if (!strcmp(r->rec.verdict, "ERROR") ||
-	    !strcmp(r->rec.verdict, "NO-JUDGEMENT"))
+	if (verdict_unjudged(r->rec.verdict))
 		return TAP_ERROR;
 	if (r->expect->xfail && !strcmp(r->rec.verdict, "PASS"))
 		return TAP_XPASS;

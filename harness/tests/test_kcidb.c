@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nfstb-kcidb (src/views/kcidb*.c): the KCIDB status of each judgement,
+ * the same mapping through results.c's own judging of a results
+ * directory, the command line, and the golden document of a real results
+ * directory (tests/data/kcidb/README.md).  The schema check is
+ * tests/kcidb/check.py (make kcidb-check).
+ */
+#include "golden.h"
+#include "kcidb.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#define DATA NFSTB_TEST_DATA "/kcidb"
+#define REAL DATA "/20261206-155937"
+#define TOOL NFSTB_BIN_DIR "/nfstb-kcidb"
+
+/* A row judged @j that got @verdict by @rule, expecting @expect ("-": none). */
+static enum kcidb_status status(enum run_judgement j, const char *expect,
+				const char *verdict, const char *rule)
+{
+	struct run_row r;
+	char err[128];
+
+	memset(&r, 0, sizeof(r));
+	if (expect_parse(expect, strcmp(expect, "-") ? "95" : "-", &r.declared,
+			 err, sizeof(err)) > 0)
+		r.expect = &r.declared;
+	r.judgement = j;
+	r.has_record = j != RUN_NO_RECORD && j != RUN_MALFORMED;
+	snprintf(r.rec.verdict, sizeof(r.rec.verdict), "%s", verdict);
+	snprintf(r.rec.rule, sizeof(r.rec.rule), "%s", rule);
+	return kcidb_status_of(&r);
+}
+
+static void test_status_mapping(void **state)
+{
+	(void)state;
+	/* met: a fixed arm's PASS, a control arm's expected deadlock */
+	assert_int_equal(status(RUN_OK, "PASS", "PASS", "e"), KCIDB_PASS);
+	assert_int_equal(status(RUN_OK, "DEADLOCK(reclaim-commit-deadlock)",
+				"DEADLOCK(reclaim-commit-deadlock)", "c"), KCIDB_PASS);
+	assert_int_equal(status(RUN_OK, "LOCKDEP(reclaim-connect)",
+				"LOCKDEP(reclaim-connect)", "l"), KCIDB_PASS);
+	/* missed within the threshold: the group still meets it */
+	assert_int_equal(status(RUN_ALLOWED_MISS, "DEADLOCK(reclaim-commit-deadlock)",
+				"PASS", "e"), KCIDB_PASS);
+	/* not met */
+	assert_int_equal(status(RUN_FAILED, "PASS", "BUG-PATH", "g"), KCIDB_FAIL);
+	assert_int_equal(status(RUN_FAILED, "DEADLOCK(reclaim-commit-deadlock)",
+				"PASS", "e"), KCIDB_FAIL);
+	assert_int_equal(status(RUN_FAILED, "PASS", "HAZARD-NOT-REACHED", "h"), KCIDB_FAIL);
+	/* the testbed could not judge: whether or not the threshold allows it */
+	assert_int_equal(status(RUN_FAILED, "PASS", "NO-JUDGEMENT", "w"), KCIDB_ERROR);
+	assert_int_equal(status(RUN_FAILED, "PASS", "ERROR", "v"), KCIDB_ERROR);
+	assert_int_equal(status(RUN_ALLOWED_MISS, "DEADLOCK(reclaim-commit-deadlock)",
+				"NO-JUDGEMENT", "w"), KCIDB_ERROR);
+	assert_int_equal(status(RUN_REPORT_ONLY, "-", "NO-JUDGEMENT", "w"), KCIDB_ERROR);
+	/* the harness failed: no record, another run's, an input not delivered */
+	assert_int_equal(status(RUN_NO_RECORD, "PASS", "", ""), KCIDB_MISS);
+	assert_int_equal(status(RUN_MALFORMED, "PASS", "", ""), KCIDB_MISS);
+	assert_int_equal(status(RUN_FAILED, "PASS", "ERROR", "-"), KCIDB_MISS);
+	/* nothing expected: judged, no status of the code */
+	assert_int_equal(status(RUN_REPORT_ONLY, "-", "PASS", "e"), KCIDB_DONE);
+	assert_int_equal(status(RUN_REPORT_ONLY, "-", "OOM", "o"), KCIDB_DONE);
+}
+
+static void test_status_names(void **state)
+{
+	(void)state;
+	assert_string_equal(kcidb_status_name(KCIDB_FAIL), "FAIL");
+	assert_string_equal(kcidb_status_name(KCIDB_ERROR), "ERROR");
+	assert_string_equal(kcidb_status_name(KCIDB_MISS), "MISS");
+	assert_string_equal(kcidb_status_name(KCIDB_PASS), "PASS");
+	assert_string_equal(kcidb_status_name(KCIDB_DONE), "DONE");
+	assert_string_equal(kcidb_status_name(KCIDB_SKIP), "SKIP");
+	assert_string_equal(kcidb_judgement_name(RUN_ALLOWED_MISS), "allowed-miss");
+}
+
+/*
+ * The mapping through runs_load: results.c judges the directory (the 95 %
+ * rule over run order), kcidb only names the judgement.
+ */
+static void test_status_of_results_dir(void **state)
+{
+	static const char *const want[] = { "PASS", "PASS", "FAIL", "MISS", "ERROR", "PASS" };
+	char *dir = test_tmpdir(), path[4096], err[256];
+	struct run_list l;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/matrix.tsv", dir);
+	test_write(path,
+		   MATRIX_HEADER "\n"
+		   "1\tc-1\tv3-tcp\tcontrol\tforced\t1\t1\tDEADLOCK(reclaim-commit-deadlock)\t50\n"
+		   "2\tc-2\tv3-tcp\tcontrol\tforced\t2\t2\tDEADLOCK(reclaim-commit-deadlock)\t50\n"
+		   "3\tc-3\tv3-tcp\tcontrol\tforced\t3\t3\tDEADLOCK(reclaim-commit-deadlock)\t50\n"
+		   "4\tf-1\tv3-tcp\tfixed\tforced\t1\t4\tPASS\t100\n"
+		   "5\tf-2\tv3-tcp\tfixed\tforced\t2\t5\tPASS\t100\n"
+		   "6\tf-3\tv3-tcp\tfixed\tforced\t3\t6\tPASS\t100\n");
+	snprintf(path, sizeof(path), "%s/c-1", dir);
+	mkdir(path, 0755);
+	strcat(path, "/run.json");
+	test_write_record(path, "v3-tcp", "control", "forced",
+			  "DEADLOCK(reclaim-commit-deadlock)", NULL);
+	/* 2 of 3 needed: the first miss is allowed, the second is not */
+	snprintf(path, sizeof(path), "%s/c-2", dir);
+	mkdir(path, 0755);
+	strcat(path, "/run.json");
+	test_write_record(path, "v3-tcp", "control", "forced", "PASS", NULL);
+	snprintf(path, sizeof(path), "%s/c-3", dir);
+	mkdir(path, 0755);
+	strcat(path, "/run.json");
+	test_write_record(path, "v3-tcp", "control", "forced", "PASS", NULL);
+	/* f-1 has no record */
+	snprintf(path, sizeof(path), "%s/f-2", dir);
+	mkdir(path, 0755);
+	strcat(path, "/run.json");
+	test_write_record(path, "v3-tcp", "fixed", "forced", "NO-JUDGEMENT", NULL);
+	snprintf(path, sizeof(path), "%s/f-3", dir);
+	mkdir(path, 0755);
+	strcat(path, "/run.json");
+	test_write_record(path, "v3-tcp", "fixed", "forced", "PASS", NULL);
+
+	assert_int_equal(runs_load(dir, &l, err, sizeof(err)), 0);
+	assert_int_equal(l.n, ARRAY_SIZE(want));
+	for (size_t i = 0; i < l.n; i++)
+		assert_string_equal(kcidb_status_name(kcidb_status_of(&l.v[i])), want[i]);
+	runs_free(&l);
+	test_tmpdir_remove(dir);
+}
+
+static int run(const char *cmd)
+{
+	int st = system(cmd);
+
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_cli(void **state)
+{
+	char *dir = test_tmpdir(), cmd[8192], *text;
+
+	(void)state;
+	assert_int_equal(run(TOOL " --help > /dev/null"), 0);
+	assert_int_equal(run(TOOL " 2> /dev/null"), 2);
+	assert_int_equal(run(TOOL " " REAL " " REAL " 2> /dev/null"), 2);
+	assert_int_equal(run(TOOL " --bogus " REAL " 2> /dev/null"), 2);
+	/* a relative URL is not the schema's uri */
+	assert_int_equal(run(TOOL " --base-url results/ " REAL " 2> /dev/null"), 2);
+	assert_int_equal(run(TOOL " /nonexistent 2> /dev/null"), 2);
+	/* a directory without a matrix is not a results directory */
+	snprintf(cmd, sizeof(cmd), TOOL " %s 2> /dev/null", dir);
+	assert_int_equal(run(cmd), 1);
+	/* --output: the file, and no FILE.tmp left */
+	snprintf(cmd, sizeof(cmd), TOOL " --output %s/kcidb.json " REAL, dir);
+	assert_int_equal(run(cmd), 0);
+	text = test_read("%s/kcidb.json", dir);
+	must_contain_all(text, "\"major\": 5", "\"minor\": 3",
+			 "\"id\": \"nfstb:20261206-155937\"",
+			 /* the default base: the directory's file:// URL */
+			 "\"url\": \"file:///");
+	free(text);
+	snprintf(cmd, sizeof(cmd), "test ! -e %s/kcidb.json.tmp", dir);
+	assert_int_equal(run(cmd), 0);
+	test_tmpdir_remove(dir);
+}
+
+/* The real results directory's document, whole (tests/data/kcidb/README.md). */
+static void test_real_golden(void **state)
+{
+	char *dir = test_tmpdir(), cmd[8192], *text;
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd),
+		 TOOL " --base-url https://nfstb.example/results/20261206-155937 " REAL " > %s/out",
+		 dir);
+	assert_int_equal(run(cmd), 0);
+	text = test_read("%s/out", dir);
+	golden_check(REAL ".kcidb", text);
+	free(text);
+	test_tmpdir_remove(dir);
+}
+
+TEST_MAIN("kcidb",
+	  cmocka_unit_test(test_status_mapping),
+	  cmocka_unit_test(test_status_names),
+	  cmocka_unit_test(test_status_of_results_dir),
+	  cmocka_unit_test(test_cli),
+	  cmocka_unit_test(test_real_golden))
