@@ -341,10 +341,13 @@ static void test_record_fields(void **state)
 				      "\"deadlock_s\": 0.5, \"seed\": \"12\", \"data\": \"missing\", "
 				      "\"packets\": \"packet_check=agree reason=x\", "
 				      "\"classify\": {\"signature\": \"reclaim-commit-deadlock\", "
+				      "\"syz_title\": \"INFO: task hung in __nfs_commit_inode\", "
+				      "\"hang_source\": \"show-state\", "
 				      "\"title\": \"t\", \"task\": \"kworker/u4:3\", \"pid\": 32, "
 				      "\"time\": 23.929097, \"frames\": [\"wait_on_commit\", \"nfs_release_folio\"]}, "
 				      "\"trace\": {\"readable\": true, \"release_skip_in_worker\": 3, "
 				      "\"reclaim_in_worker\": 1}, \"client\": {\"reconnect_time\": 3.753563}, "
+				      "\"lockdep\": {\"syz_title\": \"possible deadlock in f\"}, "
 				      "\"a key added later\": {\"any\": [1, 2]}");
 	struct run_record r;
 	char buf[32];
@@ -369,6 +372,15 @@ static void test_record_fields(void **state)
 	assert_string_equal(r.packets, "packet_check=agree reason=x");
 	assert_string_equal(r.signature, "reclaim-commit-deadlock");
 	assert_string_equal(r.title, "t");
+	assert_string_equal(r.syz_title, "INFO: task hung in __nfs_commit_inode");
+	assert_string_equal(r.hang_source, "show-state");
+	assert_string_equal(r.lockdep_syz_title, "possible deadlock in f");
+	/* the title beside the verdict: a hang's for DEADLOCK(x) */
+	assert_string_equal(record_syz_title(&r), "INFO: task hung in __nfs_commit_inode");
+	snprintf(r.verdict, sizeof(r.verdict), "LOCKDEP(reclaim-connect)");
+	assert_string_equal(record_syz_title(&r), "possible deadlock in f");
+	snprintf(r.verdict, sizeof(r.verdict), "PASS");
+	assert_string_equal(record_syz_title(&r), "");
 	assert_true(r.has_task);
 	assert_string_equal(r.task, "kworker/u4:3");
 	assert_int_equal(r.pid, 32);
@@ -496,15 +508,29 @@ static void test_malformed_records(void **state)
 	malformed_with("\"trace\": {\"readable\": 1, \"release_skip_in_worker\": 0, "
 		       "\"reclaim_in_worker\": 0}", "key 'trace.readable' is not true or false");
 	malformed_with("\"trace\": []", "key 'trace' is not an object");
-	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"task\": null, "
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"syz_title\": null, "
+		       "\"hang_source\": null, \"task\": null, "
 		       "\"pid\": 3, \"time\": null, \"frames\": []}",
 		       "key 'classify.pid' is not null (the task is null)");
-	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"task\": \"k\", "
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"syz_title\": null, "
+		       "\"hang_source\": null, \"task\": \"k\", "
 		       "\"pid\": null, \"time\": null, \"frames\": []}",
 		       "key 'classify.pid' is not a pid (the task is named)");
-	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"task\": null, "
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"syz_title\": null, "
+		       "\"hang_source\": null, \"task\": null, "
 		       "\"pid\": null, \"time\": null, \"frames\": [1]}",
 		       "key 'classify.frames' item 0 is not a frame name");
+	malformed_with("\"lockdep\": {}", "missing key 'lockdep.syz_title'");
+	malformed_with("\"lockdep\": {\"syz_title\": 3}",
+		       "key 'lockdep.syz_title' is not a string or null");
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"syz_title\": null, "
+		       "\"hang_source\": \"sysrq\", \"task\": null, \"pid\": null, \"time\": null, "
+		       "\"frames\": []}",
+		       "key 'classify.hang_source' is not hung-task, show-state or null: 'sysrq'");
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", "
+		       "\"hang_source\": null, \"task\": null, \"pid\": null, \"time\": null, "
+		       "\"frames\": []}",
+		       "missing key 'classify.syz_title'");
 	/* a value that would break the one line is not echoed as is */
 	malformed_with("\"verdict\": \"MAY\\nBE\"", "key 'verdict' is not a verdict: 'MAY BE'");
 }
