@@ -306,17 +306,20 @@ char *test_record_text(const char *scenario, const char *arm, const char *mode,
 {
 	json_t *o = json_pack("{s:s, s:n, s:s, s:s, s:s, s:i, s:s, s:s, s:s, s:n, s:n, s:s,"
 			      " s:n, s:n, s:n,"
-			      " s:{s:s, s:s, s:n, s:n, s:n, s:n, s:i, s:[]},"
+			      " s:{s:s, s:s, s:n, s:n, s:n, s:n, s:n, s:n, s:i, s:[]},"
 			      " s:{s:b, s:i, s:i},"
+			      " s:{s:s, s:s, s:n},"
 			      " s:{s:b, s:n}}",
 			      "schema", "nfstb-run/1", "run", "scenario", scenario, "arm", arm,
 			      "mode", mode, "watchdog", 0, "verdict", verdict, "rule", "e",
 			      "reason", "test record", "detect_s", "deadlock_s", "data", "ok",
 			      "seed", "orchestrator", "packets",
-			      "classify", "signature", "none", "title", "none", "task", "pid",
+			      "classify", "signature", "none", "title", "none", "syz_title",
+			      "hang_source", "task", "pid",
 			      "time", "first_hang_time", "blocked_reports", 0, "frames",
 			      "trace", "readable", 1, "release_skip_in_worker", 0,
 			      "reclaim_in_worker", 0,
+			      "lockdep", "kind", "none", "title", "none", "syz_title",
 			      "client", "readable", 1, "reconnect_time");
 	char *text;
 

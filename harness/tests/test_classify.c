@@ -258,7 +258,7 @@ static void test_no_reports(void **state)
 	f = open_memstream(&out, &len);
 	classify_print(f, &c);
 	fclose(f);
-	assert_string_equal(out, "signature=none\ntitle=none\ntask=none pid=none\n"
+	assert_string_equal(out, "signature=none\ntitle=none\nsyz_title=none\ntask=none pid=none\n"
 			    "time=none\nframes=none\n");
 	free(out);
 }
@@ -413,7 +413,7 @@ static void test_lockdep_none(void **state)
 	f = open_memstream(&out, &len);
 	lockdep_print(f, &li);
 	fclose(f);
-	assert_string_equal(out, "lockdep=none\nlockdep_title=none\n");
+	assert_string_equal(out, "lockdep=none\nlockdep_title=none\nlockdep_syz_title=none\n");
 	free(out);
 }
 

@@ -117,7 +117,8 @@ static void test_classify_cli(void **state)
 	assert_int_equal(run(BIN "nfstb-classify " DATA "console/lockdep-control-reclaim-connect.log"), 0);
 	assert_non_null(strstr(out_text, "\nlockdep=reclaim-connect\nlockdep_title="
 				     "possible circular locking dependency: xprt_connect -> fs_reclaim "
-				     "in kworker/u4:2\n"));
+				     "in kworker/u4:2\nlockdep_syz_title=possible deadlock in "
+				     "xs_connect_scope_enter\n"));
 }
 
 static void test_tracecheck_cli(void **state)

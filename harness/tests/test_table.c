@@ -216,19 +216,61 @@ static void test_print_groups_and_mean(void **state)
 	add(t, "udp-v3", "fixed", "forced", "DATA-LOSS", "-", 1);
 	table_sort(t);
 	prints(t, 1,
-	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok\n"
-	       "tcp-v3    control  forced      3        0     0         3        0     0      0        0                -         11.250  >=3/3 DEADLOCK      ok\n"
-	       "udp-v3    fixed    forced      3        0     2         0        0     0      1        0                -              -  3/3 PASS            FAIL\n"
+	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok    syz_titles\n"
+	       "tcp-v3    control  forced      3        0     0         3        0     0      0        0                -         11.250  >=3/3 DEADLOCK      ok    -\n"
+	       "udp-v3    fixed    forced      3        0     2         0        0     0      1        0                -              -  3/3 PASS            FAIL  -\n"
 	       "1 passed, 1 failed\n");
 	out = printed(table_write_summary, t);
 	assert_string_equal(out,
-		"scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\n"
-		"tcp-v3\tcontrol\tforced\t3\t0\t0\t3\t0\t0\t0\t0\t-\t11.250\t>=3/3 DEADLOCK\tok\n"
-		"udp-v3\tfixed\tforced\t3\t0\t2\t0\t0\t0\t1\t0\t-\t-\t3/3 PASS\tFAIL\n");
+		"scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\tsyz_titles\n"
+		"tcp-v3\tcontrol\tforced\t3\t0\t0\t3\t0\t0\t0\t0\t-\t11.250\t>=3/3 DEADLOCK\tok\t-\n"
+		"udp-v3\tfixed\tforced\t3\t0\t2\t0\t0\t0\t1\t0\t-\t-\t3/3 PASS\tFAIL\t-\n");
 	free(out);
 }
 
 #define LRC "LOCKDEP(reclaim-connect)"
+
+/* A run whose record has syzkaller-style titles, the hang's and lockdep's. */
+static void add_titled(struct table *t, const char *arm, const char *verdict,
+		       const char *hang_title, const char *lockdep_title)
+{
+	char members[512], *text;
+	struct run_record rec;
+
+	snprintf(members, sizeof(members),
+		 "\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"syz_title\": \"%s\", "
+		 "\"hang_source\": \"show-state\", \"task\": \"k\", \"pid\": 1, \"time\": 1.0, "
+		 "\"frames\": []}, \"lockdep\": {\"syz_title\": \"%s\"}",
+		 hang_title, lockdep_title);
+	text = test_record_text("v3-tcp", arm, "forced", verdict, members);
+	assert_int_equal(record_parse(text, strlen(text), &rec, err, sizeof(err)), 0);
+	free(text);
+	assert_int_equal(table_add_record(t, &rec, NULL, err, sizeof(err)), 0);
+}
+
+/*
+ * The syz_titles column: each distinct title beside a hang or lockdep
+ * verdict once, in run order; a PASS run's titles are not its verdict's.
+ */
+static void test_syz_titles(void **state)
+{
+	struct table *t = *state;
+	char *out;
+
+	add_titled(t, "control", RCD, "INFO: task hung in __nfs_commit_inode", "x");
+	add_titled(t, "control", "OTHER-HANG", "INFO: task hung in nfs_wb_page", "x");
+	add_titled(t, "control", RCD, "INFO: task hung in __nfs_commit_inode", "x");
+	add_titled(t, "control", LRC, "y", "possible deadlock in xs_connect_scope_enter");
+	add_titled(t, "fixed", "PASS", "INFO: task hung in nfs_wb_page",
+		   "possible deadlock in xs_connect_scope_enter");
+	table_sort(t);
+	out = printed(table_write_summary, t);
+	assert_non_null(strstr(out, "\tINFO: task hung in __nfs_commit_inode; "
+				    "INFO: task hung in nfs_wb_page; "
+				    "possible deadlock in xs_connect_scope_enter\n"));
+	assert_non_null(strstr(out, "v3-tcp\tfixed\tforced\t1\t0\t1\t0\t0\t0\t0\t0\t-\t-\treport only\tok\t-\n"));
+	free(out);
+}
 
 static void test_lockdep_control_needs_every_run(void **state)
 {
@@ -273,8 +315,8 @@ static void test_swap_control_reports_only(void **state)
 	add(t, "swap-v3", "control", "swap", "OTHER-HANG", "-", 1);
 	add(t, "swap-v3", "control", "swap", RCD, "30.000", 1);
 	prints(t, 0,
-	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok\n"
-	       "swap-v3   control  swap        5        0     1         1        0     2      1        0                -         30.000  report only         ok\n"
+	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok    syz_titles\n"
+	       "swap-v3   control  swap        5        0     1         1        0     2      1        0                -         30.000  report only         ok    -\n"
 	       "1 passed, 0 failed\n");
 }
 
@@ -290,8 +332,8 @@ static void test_natural_reclaim_and_time_to_deadlock(void **state)
 	add_with(t, "v3-tcp", "control", "natural", "ERROR", "-", "-", "-", 1);
 	assert_int_equal(t->v[0].reclaim, 2);
 	prints(t, 0,
-	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok\n"
-	       "v3-tcp    control  natural     4        0     0         2        0     0      2        2            1.000          1.400  report only         ok\n"
+	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok    syz_titles\n"
+	       "v3-tcp    control  natural     4        0     0         2        0     0      2        2            1.000          1.400  report only         ok    -\n"
 	       "1 passed, 0 failed\n");
 }
 
@@ -341,10 +383,13 @@ static void test_record_fields(void **state)
 				      "\"deadlock_s\": 0.5, \"seed\": \"12\", \"data\": \"missing\", "
 				      "\"packets\": \"packet_check=agree reason=x\", "
 				      "\"classify\": {\"signature\": \"reclaim-commit-deadlock\", "
+				      "\"syz_title\": \"INFO: task hung in __nfs_commit_inode\", "
+				      "\"hang_source\": \"show-state\", "
 				      "\"title\": \"t\", \"task\": \"kworker/u4:3\", \"pid\": 32, "
 				      "\"time\": 23.929097, \"frames\": [\"wait_on_commit\", \"nfs_release_folio\"]}, "
 				      "\"trace\": {\"readable\": true, \"release_skip_in_worker\": 3, "
 				      "\"reclaim_in_worker\": 1}, \"client\": {\"reconnect_time\": 3.753563}, "
+				      "\"lockdep\": {\"syz_title\": \"possible deadlock in f\"}, "
 				      "\"a key added later\": {\"any\": [1, 2]}");
 	struct run_record r;
 	char buf[32];
@@ -369,6 +414,15 @@ static void test_record_fields(void **state)
 	assert_string_equal(r.packets, "packet_check=agree reason=x");
 	assert_string_equal(r.signature, "reclaim-commit-deadlock");
 	assert_string_equal(r.title, "t");
+	assert_string_equal(r.syz_title, "INFO: task hung in __nfs_commit_inode");
+	assert_string_equal(r.hang_source, "show-state");
+	assert_string_equal(r.lockdep_syz_title, "possible deadlock in f");
+	/* the title beside the verdict: a hang's for DEADLOCK(x) */
+	assert_string_equal(record_syz_title(&r), "INFO: task hung in __nfs_commit_inode");
+	snprintf(r.verdict, sizeof(r.verdict), "LOCKDEP(reclaim-connect)");
+	assert_string_equal(record_syz_title(&r), "possible deadlock in f");
+	snprintf(r.verdict, sizeof(r.verdict), "PASS");
+	assert_string_equal(record_syz_title(&r), "");
 	assert_true(r.has_task);
 	assert_string_equal(r.task, "kworker/u4:3");
 	assert_int_equal(r.pid, 32);
@@ -496,15 +550,29 @@ static void test_malformed_records(void **state)
 	malformed_with("\"trace\": {\"readable\": 1, \"release_skip_in_worker\": 0, "
 		       "\"reclaim_in_worker\": 0}", "key 'trace.readable' is not true or false");
 	malformed_with("\"trace\": []", "key 'trace' is not an object");
-	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"task\": null, "
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"syz_title\": null, "
+		       "\"hang_source\": null, \"task\": null, "
 		       "\"pid\": 3, \"time\": null, \"frames\": []}",
 		       "key 'classify.pid' is not null (the task is null)");
-	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"task\": \"k\", "
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"syz_title\": null, "
+		       "\"hang_source\": null, \"task\": \"k\", "
 		       "\"pid\": null, \"time\": null, \"frames\": []}",
 		       "key 'classify.pid' is not a pid (the task is named)");
-	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"task\": null, "
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"syz_title\": null, "
+		       "\"hang_source\": null, \"task\": null, "
 		       "\"pid\": null, \"time\": null, \"frames\": [1]}",
 		       "key 'classify.frames' item 0 is not a frame name");
+	malformed_with("\"lockdep\": {}", "missing key 'lockdep.syz_title'");
+	malformed_with("\"lockdep\": {\"syz_title\": 3}",
+		       "key 'lockdep.syz_title' is not a string or null");
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", \"syz_title\": null, "
+		       "\"hang_source\": \"sysrq\", \"task\": null, \"pid\": null, \"time\": null, "
+		       "\"frames\": []}",
+		       "key 'classify.hang_source' is not hung-task, show-state or null: 'sysrq'");
+	malformed_with("\"classify\": {\"signature\": \"x\", \"title\": \"t\", "
+		       "\"hang_source\": null, \"task\": null, \"pid\": null, \"time\": null, "
+		       "\"frames\": []}",
+		       "missing key 'classify.syz_title'");
 	/* a value that would break the one line is not echoed as is */
 	malformed_with("\"verdict\": \"MAY\\nBE\"", "key 'verdict' is not a verdict: 'MAY BE'");
 }
@@ -617,6 +685,7 @@ TEST_MAIN("test_table",
 	  TABLE_TEST(test_missing_record_fails_the_row),
 	  TABLE_TEST(test_natural_reclaim_and_time_to_deadlock),
 	  TABLE_TEST(test_print_groups_and_mean),
+	  TABLE_TEST(test_syz_titles),
 	  TABLE_TEST(test_lockdep_control_needs_every_run),
 	  TABLE_TEST(test_lockdep_and_swap_fixed_must_pass),
 	  TABLE_TEST(test_swap_control_reports_only),

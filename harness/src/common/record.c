@@ -22,6 +22,15 @@ bool record_verdict_valid(const char *text)
 	return verdict_text_valid(text);
 }
 
+const char *record_syz_title(const struct run_record *r)
+{
+	if (starts_with(r->verdict, "DEADLOCK(") || !strcmp(r->verdict, "OTHER-HANG"))
+		return r->syz_title;
+	if (starts_with(r->verdict, "LOCKDEP(") || !strcmp(r->verdict, "OTHER-LOCKDEP"))
+		return r->lockdep_syz_title;
+	return "";
+}
+
 const char *record_secs(int64_t us, char *buf, size_t len)
 {
 	if (us == TIME_NONE) {
@@ -170,6 +179,13 @@ static void read_classify(struct check *c, json_t *cls, struct run_record *r)
 	get_str(c, cls, "classify", "signature", STR_WORD, r->signature,
 		sizeof(r->signature));
 	get_str(c, cls, "classify", "title", STR_ANY, r->title, sizeof(r->title));
+	get_str(c, cls, "classify", "syz_title", STR_OR_NULL, r->syz_title,
+		sizeof(r->syz_title));
+	if (get_str(c, cls, "classify", "hang_source", STR_OR_NULL, r->hang_source,
+		    sizeof(r->hang_source)) && r->hang_source[0] &&
+	    strcmp(r->hang_source, "hung-task") && strcmp(r->hang_source, "show-state"))
+		fail(c, "key 'classify.hang_source' is not hung-task, show-state or null: '%s'",
+		     r->hang_source);
 	get_str(c, cls, "classify", "task", STR_OR_NULL, r->task, sizeof(r->task));
 	pid = member(c, cls, "classify", "pid");
 	if (c->bad)
@@ -281,6 +297,9 @@ static void read_record(struct check *c, json_t *root, struct run_record *r)
 		read_classify(c, obj, r);
 	if ((obj = get_object(c, root, "trace")))
 		read_trace(c, obj, r);
+	if ((obj = get_object(c, root, "lockdep")))
+		get_str(c, obj, "lockdep", "syz_title", STR_OR_NULL, r->lockdep_syz_title,
+			sizeof(r->lockdep_syz_title));
 	if ((obj = get_object(c, root, "client")))
 		get_time(c, obj, "client", "reconnect_time", false, &r->reconnect_us);
 	read_boot_epoch(root, r);

@@ -42,6 +42,10 @@ struct run_record {
 	/* classify: the blocked task the stacks name */
 	char signature[64];
 	char title[512];
+	/* classify.syz_title: syzkaller's title of the task's stack, "" when null */
+	char syz_title[192];
+	/* classify.hang_source: "hung-task", "show-state" (SysRq-W/-T), "" when null */
+	char hang_source[16];
 	bool has_task;		/* classify.task and .pid are not null */
 	char task[64];
 	long pid;
@@ -52,6 +56,8 @@ struct run_record {
 	bool trace_readable;
 	long skip_in_worker;	/* release_skip_in_worker, -1 without a trace */
 	long reclaim_in_worker;	/* -1 without a trace */
+	/* lockdep.syz_title: syzkaller's title of the named report, "" when null */
+	char lockdep_syz_title[192];
 	/* client */
 	int64_t reconnect_us;	/* client.reconnect_time, TIME_NONE when null */
 	/*
@@ -76,6 +82,14 @@ int record_parse(const char *text, size_t len, struct run_record *r, char *err,
 
 /* Whether @text is a verdict a run can get ("DEADLOCK(x)", "LOCKDEP(x)" forms). */
 bool record_verdict_valid(const char *text);
+
+/*
+ * The syzkaller-style title beside a hang or lockdep verdict: the hang's
+ * (classify.syz_title) for DEADLOCK(x) and OTHER-HANG, the lockdep
+ * report's (lockdep.syz_title) for LOCKDEP(x) and OTHER-LOCKDEP; "" for
+ * any other verdict or when there is none.
+ */
+const char *record_syz_title(const struct run_record *r);
 
 /* Seconds with three decimals ("20.176"), "-" for TIME_NONE. */
 const char *record_secs(int64_t us, char *buf, size_t len);

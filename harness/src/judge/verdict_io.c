@@ -318,6 +318,10 @@ static void json_classify(FILE *f, const struct classification *c)
 	fputs("{\n", f);
 	jfield_str(f, 4, "signature", signature_name(c->sig));
 	jfield_str(f, 4, "title", c->title);
+	/* syzkaller's title of the named task, and what showed the task */
+	jfield_str_or_null(f, 4, "syz_title", c->syz_title[0] ? c->syz_title : NULL);
+	jfield_str_or_null(f, 4, "hang_source", c->sig == SIG_NONE ? NULL :
+			   hang_source_name(c->source));
 	jkey(f, 4, "task");
 	if (c->sig == SIG_NONE)
 		fputs("null,\n", f);
@@ -503,6 +507,7 @@ static void json_lockdep(FILE *f, const struct lockdep_info *l)
 	fputs("{\n", f);
 	jtext(f, "kind", lockdep_kind_name(l->kind), false);
 	jtext(f, "title", l->title, false);
+	jfield_str_or_null(f, 4, "syz_title", l->syz_title[0] ? l->syz_title : NULL);
 	jtext(f, "task", l->comm, false);
 	jfield_time(f, 4, "time", l->time_us);
 	jcount(f, "reports", (long)l->reports, true);

@@ -394,6 +394,8 @@ static void name_task(const struct blocked_task *t, struct classification *c)
 {
 	snprintf(c->comm, sizeof(c->comm), "%s", t->comm);
 	c->pid = t->pid;
+	c->source = t->source;
+	syz_hang_title(t->frames, t->nframes, c->syz_title, sizeof(c->syz_title));
 	c->time_us = t->time_us;
 	c->nframes = 0;
 	for (size_t i = 0; i < t->nframes && c->nframes < CLASSIFY_MAX_FRAMES;
@@ -414,6 +416,11 @@ const char *signature_name(enum signature sig)
 	};
 
 	return enum_name(names, ARRAY_SIZE(names), sig, "none");
+}
+
+const char *hang_source_name(enum hang_source src)
+{
+	return src == HANG_HUNG_TASK ? "hung-task" : "show-state";
 }
 
 static const struct {
@@ -491,9 +498,11 @@ void classify_print(FILE *f, const struct classification *c)
 	fprintf(f, "signature=%s\n", signature_name(c->sig));
 	fprintf(f, "title=%s\n", c->title);
 	if (c->sig == SIG_NONE) {
-		fputs("task=none pid=none\ntime=none\nframes=none\n", f);
+		fputs("syz_title=none\ntask=none pid=none\ntime=none\nframes=none\n", f);
 		return;
 	}
+	fprintf(f, "syz_title=%s (%s)\n", c->syz_title[0] ? c->syz_title : "none",
+		hang_source_name(c->source));
 	fprintf(f, "task=%s pid=%ld\n", c->comm, c->pid);
 	fprintf(f, "time=%s\n", format_time_us(c->time_us, tbuf, sizeof(tbuf)));
 	fputs("frames=", f);

@@ -8,6 +8,7 @@
 #define NFSTB_HANG_H
 
 #include "frame_roles.h"
+#include "syz_title.h"
 #include "util.h"
 
 #include <stdbool.h>
@@ -73,6 +74,13 @@ enum signature {
 struct classification {
 	enum signature sig;
 	char title[512];
+	/*
+	 * syzkaller's title of the named task's stack ("INFO: task hung in
+	 * F", syz_title.h), "" without a task or when every frame is skipped;
+	 * and what showed that task (a SysRq-W/-T dump gets the same form).
+	 */
+	char syz_title[SYZ_TITLE_LEN];
+	enum hang_source source;
 	char comm[64];
 	long pid;
 	int64_t time_us;	/* report time of the task named below */
@@ -104,6 +112,8 @@ struct classification {
 };
 
 const char *signature_name(enum signature sig);
+/* "hung-task" or "show-state" (run.json's classify.hang_source) */
+const char *hang_source_name(enum hang_source src);
 void classify(const struct hang_reports *r, struct classification *c);
 /* Prints exactly what nfstb-classify prints (golden files compare it). */
 void classify_print(FILE *f, const struct classification *c);

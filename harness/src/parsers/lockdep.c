@@ -153,8 +153,10 @@ static size_t parse_report(const struct lines *log, size_t i,
 	return i;
 }
 
-static void name_report(struct lockdep_info *li, const struct report *r)
+static void name_report(struct lockdep_info *li, const struct report *r,
+			const struct lines *log, size_t head)
 {
+	syz_lockdep_title(log, head, li->syz_title, sizeof(li->syz_title));
 	int n = snprintf(li->title, sizeof(li->title), "%s", r->summary);
 
 	if (r->first[0] && r->held[0] && strcmp(r->first, r->held))
@@ -173,7 +175,7 @@ static void name_report(struct lockdep_info *li, const struct report *r)
 void lockdep_parse(const struct lines *log, struct lockdep_info *li)
 {
 	struct report r;
-	size_t i = 0;
+	size_t i = 0, head;
 
 	memset(li, 0, sizeof(*li));
 	li->kind = LOCKDEP_NONE;
@@ -184,16 +186,17 @@ void lockdep_parse(const struct lines *log, struct lockdep_info *li)
 			i++;
 			continue;
 		}
+		head = i;
 		i = parse_report(log, i, &r);
 		li->reports++;
 		if (li->kind == LOCKDEP_RECLAIM_CONNECT)
 			continue;
 		if (r.circular && r.xprt_connect && r.fs_reclaim) {
 			li->kind = LOCKDEP_RECLAIM_CONNECT;
-			name_report(li, &r);
+			name_report(li, &r, log, head);
 		} else if (li->kind == LOCKDEP_NONE) {
 			li->kind = LOCKDEP_OTHER;
-			name_report(li, &r);
+			name_report(li, &r, log, head);
 		}
 	}
 }
@@ -212,4 +215,5 @@ void lockdep_print(FILE *f, const struct lockdep_info *li)
 {
 	fprintf(f, "lockdep=%s\n", lockdep_kind_name(li->kind));
 	fprintf(f, "lockdep_title=%s\n", li->title);
+	fprintf(f, "lockdep_syz_title=%s\n", li->syz_title[0] ? li->syz_title : "none");
 }

@@ -11,6 +11,7 @@
 #define NFSTB_LOCKDEP_H
 
 #include "lockdep_head.h"
+#include "syz_title.h"
 #include "util.h"
 
 #include <stdbool.h>
@@ -27,6 +28,8 @@ enum lockdep_kind {
 struct lockdep_info {
 	enum lockdep_kind kind;
 	char title[256];	/* "none" without a report */
+	/* syzkaller's title of the named report (syz_title.h), or "" */
+	char syz_title[SYZ_TITLE_LEN];
 	char comm[64];		/* task of the named report, or "" */
 	int64_t time_us;	/* printk time of its WARNING line */
 	size_t reports;		/* lockdep reports in the log */
@@ -39,7 +42,10 @@ struct lockdep_info {
  */
 void lockdep_parse(const struct lines *log, struct lockdep_info *li);
 const char *lockdep_kind_name(enum lockdep_kind k);
-/* The "lockdep=" and "lockdep_title=" lines nfstb-classify appends. */
+/*
+ * The "lockdep=", "lockdep_title=" and "lockdep_syz_title=" lines
+ * nfstb-classify appends.
+ */
 void lockdep_print(FILE *f, const struct lockdep_info *li);
 
 /*

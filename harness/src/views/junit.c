@@ -60,6 +60,7 @@ int junit_collect(const char *dir, struct junit_case **out, size_t *n)
 			continue;
 		}
 		snprintf(c->reason, sizeof(c->reason), "%s", rec->reason);
+		snprintf(c->syz_title, sizeof(c->syz_title), "%s", record_syz_title(rec));
 		if (c->unexpected && !strcmp(rec->verdict, "PASS"))
 			snprintf(c->witness, sizeof(c->witness), "none: the run passed");
 		else if (c->unexpected)
@@ -197,11 +198,14 @@ void junit_write_index_md(FILE *f, const struct junit_case *c, size_t n, const c
 		each_row(summary, md_row, f);
 	else
 		fprintf(f, "(no summary.tsv: run nfstb-table first)\n");
-	fprintf(f, "\n## Runs\n\n| run | scenario.arm.mode | verdict | expected | result | failed by | reason "
-		   "| packet check | report |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+	fprintf(f, "\n## Runs\n\n| run | scenario.arm.mode | verdict | syzkaller title | expected | result "
+		   "| failed by | reason | packet check | report |\n"
+		   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "| %s | %s.%s.%s | ", c[i].name, c[i].scenario, c[i].arm, c[i].mode);
 		md_cell(f, c[i].verdict);
+		fprintf(f, " | ");
+		md_cell(f, c[i].syz_title[0] ? c[i].syz_title : "-");
 		fprintf(f, " | %s | %s%s%s | %s | ", c[i].expected[0] ? c[i].expected : "-",
 			c[i].unexpected ? "**" : "", result_text(&c[i]), c[i].unexpected ? "**" : "",
 			c[i].witness[0] ? c[i].witness : "-");
@@ -234,7 +238,7 @@ void junit_write_index_html(FILE *f, const struct junit_case *c, size_t n, const
 	fprintf(f, "<h2>Runs</h2>\n<p>A row whose verdict is not the one its arm expects is marked "
 		   "<span class=\"unexpected\">unexpected</span> and names the witness whose fact decided "
 		   "the verdict.</p>\n<table id=\"runs\">\n<tr><th>run</th><th>scenario.arm.mode</th>"
-		   "<th>verdict</th><th>expected</th><th>result</th><th>failed by</th><th>reason</th>"
+		   "<th>verdict</th><th>syzkaller title</th><th>expected</th><th>result</th><th>failed by</th><th>reason</th>"
 		   "<th>packet check</th></tr>\n");
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "<tr class=\"run%s\" id=\"run-", c[i].unexpected ? " unexpected" : "");
@@ -250,6 +254,7 @@ void junit_write_index_html(FILE *f, const struct junit_case *c, size_t n, const
 		fprintf(f, "</td>");
 		html_cell(f, !strcmp(c[i].verdict, "PASS") ? "PASS" :
 			  starts_with(c[i].verdict, "DEADLOCK") ? "DEADLOCK" : "other", c[i].verdict);
+		html_cell(f, "syz-title", c[i].syz_title);
 		html_cell(f, "expected", c[i].expected);
 		html_cell(f, "result", result_text(&c[i]));
 		html_cell(f, "witness", c[i].witness);

@@ -16,6 +16,8 @@ struct junit_case {
 	char check[512];	/* run.json's packet check, or "" */
 	char expected[96];	/* "" when the arm has no expectation */
 	char reason[512];	/* run.json's reason, or "" */
+	char syz_title[192];	/* the syzkaller-style title beside a hang or
+				 * lockdep verdict (record_syz_title), or "" */
 	char witness[32];	/* the witness behind the verdict's rule, or "" */
 	char error[640];	/* why run.json is not the run's record, or "" */
 	bool failed;		/* a <failure>: the verdict missed, or no record */

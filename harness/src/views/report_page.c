@@ -31,6 +31,21 @@ static void packet_line(const struct report_run *r, char *buf, size_t len)
 
 /* report.md: the run's report as Markdown (readable in a terminal too). */
 
+/*
+ * After a hang's syzkaller-style title: what showed the task.  syzkaller
+ * titles only khungtaskd's reports; a task seen in a SysRq-W/-T dump gets
+ * the same form (harness/README.md), and the report says so.
+ */
+static const char *syz_source_note(const struct run_record *rec)
+{
+	if (record_syz_title(rec) != rec->syz_title)
+		return "";
+	if (!strcmp(rec->hang_source, "show-state"))
+		return " (the task was found in a SysRq-W/-T dump, not by the hung task detector: "
+		       "syzkaller has no title for those, this is its hung-task form)";
+	return " (the hung task detector's report)";
+}
+
 void report_write_md(FILE *f, const struct report_run *r)
 {
 	const struct run_record *rec = &r->rec;
@@ -48,6 +63,9 @@ void report_write_md(FILE *f, const struct report_run *r)
 		fprintf(f, ")\n\n");
 	}
 	fprintf(f, "Reason: %s\n\n", rec->reason[0] ? rec->reason : "-");
+	if (r->have_verdict && record_syz_title(rec)[0])
+		fprintf(f, "syzkaller-style title: `%s`%s\n\n", record_syz_title(rec),
+			syz_source_note(rec));
 
 	fprintf(f, "## Hang\n\n");
 	if (r->have_verdict)
@@ -164,6 +182,12 @@ void report_write_html(FILE *f, const struct report_run *r)
 	}
 	fprintf(f, "<br>Reason: ");
 	html_escape(f, rec->reason[0] ? rec->reason : "-");
+	if (r->have_verdict && record_syz_title(rec)[0]) {
+		fprintf(f, "<br>syzkaller-style title: <code class=\"syz-title\">");
+		html_escape(f, record_syz_title(rec));
+		fprintf(f, "</code>");
+		html_escape(f, syz_source_note(rec));
+	}
 	fprintf(f, "</p>\n<h2>Events over time</h2>\n");
 	report_write_svg(f, r);
 

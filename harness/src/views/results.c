@@ -345,6 +345,25 @@ const struct expectation *table_group_expect(const struct table_group *g)
 	return g->has_expect ? &g->expect : NULL;
 }
 
+/* @title into the group's distinct titles, if new (and if it fits). */
+static void add_syz_title(struct table_group *g, const char *title)
+{
+	size_t n = strlen(g->syz_titles), k = strlen(title);
+	const char *p = g->syz_titles;
+
+	if (!k)
+		return;
+	while ((p = strstr(p, title))) {
+		if ((p == g->syz_titles || p[-1] == ' ') && (!p[k] || p[k] == ';'))
+			return;
+		p++;
+	}
+	if (n + k + 3 > sizeof(g->syz_titles))
+		return;
+	snprintf(g->syz_titles + n, sizeof(g->syz_titles) - n, "%s%s",
+		 n ? "; " : "", title);
+}
+
 int table_add_record(struct table *t, const struct run_record *rec,
 		     const struct expectation *e, char *err, size_t len)
 {
@@ -357,6 +376,7 @@ int table_add_record(struct table *t, const struct run_record *rec,
 		return -1;
 	}
 	g->runs++;
+	add_syz_title(g, record_syz_title(rec));
 	g->reclaim += rec->reclaim_in_worker > 0;
 	g->matched += e && !strcmp(v, e->verdict);
 	if (!strcmp(v, "PASS")) {
@@ -473,19 +493,20 @@ size_t table_print(FILE *f, const struct table *t)
 	for (size_t i = 0; i < t->n; i++)
 		if ((int)strlen(t->v[i].scenario) > w)
 			w = (int)strlen(t->v[i].scenario);
-	fprintf(f, "%-*s  %-7s  %-7s  %4s  %7s  %4s  %8s  %7s  %4s  %5s  %7s  %15s  %13s  %-18s  %s\n",
+	fprintf(f, "%-*s  %-7s  %-7s  %4s  %7s  %4s  %8s  %7s  %4s  %5s  %7s  %15s  %13s  %-18s  %-4s  %s\n",
 		w, "scenario", "arm", "mode", "runs", "missing", "PASS",
 		"DEADLOCK", "LOCKDEP", "OOM", "other", "reclaim",
-		"mean_deadlock_s", "mean_detect_s", "expect", "ok");
+		"mean_deadlock_s", "mean_detect_s", "expect", "ok", "syz_titles");
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
 		struct group_cells c;
 
 		failed += !group_cells(g, &c);
-		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %7ld  %4ld  %8ld  %7ld  %4ld  %5ld  %7ld  %15s  %13s  %-18s  %s\n",
+		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %7ld  %4ld  %8ld  %7ld  %4ld  %5ld  %7ld  %15s  %13s  %-18s  %-4s  %s\n",
 			w, g->scenario, g->arm, g->mode, g->runs, g->missing,
 			g->pass, g->deadlock, g->lockdep, g->oom, g->other,
-			g->reclaim, c.mean_deadlock, c.mean_detect, c.expect, c.ok);
+			g->reclaim, c.mean_deadlock, c.mean_detect, c.expect, c.ok,
+			g->syz_titles[0] ? g->syz_titles : "-");
 	}
 	fprintf(f, "%zu passed, %zu failed\n", t->n - failed, failed);
 	return failed;
@@ -493,17 +514,18 @@ size_t table_print(FILE *f, const struct table *t)
 
 void table_write_summary(FILE *f, const struct table *t)
 {
-	fputs("scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\n",
+	fputs("scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\tsyz_titles\n",
 	      f);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
 		struct group_cells c;
 
 		group_cells(g, &c);
-		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\t%s\n",
+		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\t%s\t%s\n",
 			g->scenario, g->arm, g->mode, g->runs, g->missing, g->pass,
 			g->deadlock, g->lockdep, g->oom, g->other, g->reclaim,
-			c.mean_deadlock, c.mean_detect, c.expect, c.ok);
+			c.mean_deadlock, c.mean_detect, c.expect, c.ok,
+			g->syz_titles[0] ? g->syz_titles : "-");
 	}
 }
 

@@ -148,6 +148,9 @@ struct table_group {
 	long deadlock_n;
 	struct expectation expect;	/* when has_expect */
 	bool has_expect;
+	/* the distinct syzkaller-style titles beside its runs' hang and
+	 * lockdep verdicts (record_syz_title), "; " between, in run order */
+	char syz_titles[512];
 };
 
 struct table {
