@@ -1198,6 +1198,133 @@ static void test_gather_swap_end_to_end(void **state)
 	free(dir);
 }
 
+
+/* Judge @console_text as run r9 of tcp-v3.fixed.@mode with nonce @nonce. */
+static void judge_console(const char *console_text, const char *mode,
+			  const char *nonce, struct verdict *v)
+{
+	char *dir = test_tmpdir(), console[256];
+	struct verdict_input *in = calloc(1, sizeof(*in));
+	struct report_paths p;
+
+	snprintf(console, sizeof(console), "%s/client.log", dir);
+	test_write(console, console_text);
+	p = (struct report_paths){ console, "/nonexistent/trace",
+				   "/nonexistent/server", NULL };
+	in->scenario = "tcp-v3";
+	set_arm(in, "fixed");
+	set_mode(in, mode);
+	in->seed = "77";
+	in->run = "r9";
+	in->nonce = nonce;
+	gather_facts(in, &p);
+	verdict_decide(in, v);
+	gather_free(in);
+	free(in);
+	test_rmtree(dir);
+	free(dir);
+}
+
+#define BOOTED(mode) "[    3.0] nfstb: phase=booted scenario=tcp-v3 workload=reconnect " \
+	"vers=3 proto=tcp arm=fixed mode=" mode " run=r9 seed=77 nonce=n7 boot=b7\n"
+#define KNOB "[    3.2] nfstb: phase=error what=missing-knob knob=reclaim_inject\n"
+
+static void test_u_missing_knob_skips(void **state)
+{
+	static const char *const modes[] = { "forced", "natural", "smoke",
+					      "lockdep", "swap", "creation" };
+	char text[1024];
+	struct verdict v;
+
+	(void)state;
+	/* every rule set: the kernel lacks the knob, the run stopped there */
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++) {
+		snprintf(text, sizeof(text),
+			 "[    3.0] nfstb: phase=booted scenario=tcp-v3 workload=reconnect "
+			 "vers=3 proto=tcp arm=fixed mode=%s run=r9 seed=77 nonce=n7 boot=b7\n"
+			 KNOB "[    3.3] nfstb: phase=done rc=1\n", modes[i]);
+		judge_console(text, modes[i], "n7", &v);
+		assert_int_equal(v.kind, VERDICT_SKIP);
+		assert_string_equal(v.text, "SKIP");
+		assert_int_equal(v.rule, 'u');
+		assert_string_equal(v.reason,
+			"the kernel lacks reclaim_inject (the tree cannot run this cell)");
+	}
+	/* the console of another run (its nonce): not this run's skip */
+	judge_console(BOOTED("forced") KNOB "[    3.3] nfstb: phase=done rc=1\n",
+		      "forced", "n8", &v);
+	assert_int_equal(v.kind, VERDICT_WRONG_RUN);
+	assert_string_equal(v.reason, "boot marker says nonce=n7, judged nonce=n8");
+	/* a missing-knob line before the run's boot marker is not its own */
+	judge_console("[    1.0] nfstb: phase=error what=missing-knob knob=failslab\n"
+		      BOOTED("forced") "[    3.3] nfstb: phase=done rc=1\n",
+		      "forced", "n7", &v);
+	assert_int_not_equal(v.kind, VERDICT_SKIP);
+	assert_int_not_equal(v.rule, 'u');
+	/* nor without any boot marker */
+	judge_console(KNOB "[    3.3] nfstb: phase=done rc=1\n", "forced", "n7", &v);
+	assert_int_equal(v.kind, VERDICT_WRONG_RUN);
+	/* the run went on after it: not a clean skip */
+	judge_console(BOOTED("forced") KNOB
+		      "[   31.2] nfstb: phase=reconnect proto=tcp\n"
+		      "[   40.0] nfstb: phase=done rc=1\n", "forced", "n7", &v);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	assert_int_equal(v.rule, 'u');
+	assert_string_equal(v.reason,
+		"the guest says the kernel lacks reclaim_inject, but the run went on: "
+		"phase=reconnect at 31.200000 s");
+	judge_console(BOOTED("forced") KNOB "[    3.3] nfstb: phase=done rc=0\n",
+		      "forced", "n7", &v);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	assert_string_equal(v.reason,
+		"the guest says the kernel lacks reclaim_inject, but the run went on: "
+		"phase=done rc=0");
+	/* no phase=done: the run did not end as a skip ends */
+	judge_console(BOOTED("forced") KNOB, "forced", "n7", &v);
+	assert_int_not_equal(v.kind, VERDICT_SKIP);
+	assert_int_not_equal(v.rule, 'u');
+}
+
+static void test_u_missing_knob_hand_built(void **state)
+{
+	struct verdict_input *in = good_run();
+	struct verdict v;
+
+	(void)state;
+	snprintf(in->client.missing_knob, sizeof(in->client.missing_knob),
+		 "failslab");
+	in->client.missing_knob_us = 9500000;
+	in->client.missing_knob_phase = 0;
+	in->client.nphases = 2;
+	snprintf(in->client.phases[0].name, sizeof(in->client.phases[0].name), "error");
+	snprintf(in->client.phases[1].name, sizeof(in->client.phases[1].name), "done");
+	in->client.reconnect_us = TIME_NONE;
+	in->client.done_rc = 1;
+	in->client.writer_us = TIME_NONE;
+	in->client.nsummaries = 0;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_SKIP);
+	/* panic and the boot marker come first */
+	snprintf(in->kernel.first[COMPLAINT_PANIC], sizeof(in->kernel.first[0]),
+		 "Kernel panic - not syncing: x");
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_PANIC);
+	in->kernel.first[COMPLAINT_PANIC][0] = '\0';
+	/* a verify summary after it: the run went on */
+	in->client.nsummaries = 1;
+	in->client.summaries[0].time_us = 9600000;
+	verdict_decide(in, &v);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	assert_int_equal(v.rule, 'u');
+	in->client.nsummaries = 0;
+	/* a blocked-task report: the hang rules judge it */
+	deadlock(in, 9700000);
+	in->client.done = true;
+	verdict_decide(in, &v);
+	assert_int_not_equal(v.kind, VERDICT_SKIP);
+	assert_int_equal(v.rule, 'a');
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1232,6 +1359,8 @@ int main(void)
 		cmocka_unit_test(test_connect_error_rules),
 		cmocka_unit_test(test_mode_outputs),
 		cmocka_unit_test(test_gather_swap_end_to_end),
+		cmocka_unit_test(test_u_missing_knob_skips),
+		cmocka_unit_test(test_u_missing_knob_hand_built),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

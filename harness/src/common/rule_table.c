@@ -15,6 +15,8 @@ static const struct rule_doc rules[] = {
 	  "a crash, warning or detector report of the complaint table" },
 	{ 'm', "WRONG-RUN", "boot marker",
 	  "no boot marker, or one naming another scenario, arm, mode, seed or run, or no boot id" },
+	{ 'u', "SKIP / NO-JUDGEMENT", "guest init (console)",
+	  "this run's guest says the kernel lacks a knob (phase=error what=missing-knob) and stopped there; went on after it: NO-JUDGEMENT" },
 	{ 'r', "NO-JUDGEMENT", "binding (trace, server)",
 	  "the trace or a server summary not of this run, boot or clock; a task the trace cannot name" },
 	{ 'f', "FLAGS-LEAK", "trace",

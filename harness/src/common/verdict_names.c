@@ -12,7 +12,7 @@ static const char *const plain_names[] = {
 	"PASS", "OTHER-HANG", "DATA-LOSS", "ERROR", "OTHER-LOCKDEP", "OOM",
 	"PANIC", "OOPS", "WRONG-RUN", "FLAGS-LEAK", "WITNESS-DISAGREE",
 	"LOCKDEP-OFF", "LOCK-LEAK", "BUG-PATH", "NO-JUDGEMENT",
-	"HAZARD-NOT-REACHED",
+	"HAZARD-NOT-REACHED", "SKIP",
 };
 
 /* "NAME(x)" with something inside the parentheses */
@@ -35,4 +35,9 @@ bool verdict_text_valid(const char *text)
 bool verdict_unjudged(const char *text)
 {
 	return !strcmp(text, "ERROR") || !strcmp(text, "NO-JUDGEMENT");
+}
+
+bool verdict_skipped(const char *text)
+{
+	return !strcmp(text, "SKIP");
 }

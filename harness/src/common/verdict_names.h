@@ -19,4 +19,12 @@ bool verdict_text_valid(const char *text);
  */
 bool verdict_unjudged(const char *text);
 
+/*
+ * Whether @text says the cell cannot run on the booted kernel (SKIP: it
+ * lacks a test switch or fault-injection capability).  Neither a pass nor
+ * a failure: the TAP stream's SKIP directive, junit's <skipped/>, KCIDB's
+ * SKIP status.
+ */
+bool verdict_skipped(const char *text);
+
 #endif

@@ -17,6 +17,8 @@
  *       contradictory result line: NO-JUDGEMENT
  *   (d) a wrong or missing byte: DATA-LOSS
  *   (p) PANIC, (k) OOPS, (m) WRONG-RUN
+ *   (u) this run's guest says the kernel lacks a knob and the run stopped
+ *       there: SKIP (the run went on after it: NO-JUDGEMENT)
  *   (r) the trace or the server's summary not this run's: NO-JUDGEMENT
  *   (f) FLAGS-LEAK
  *   (w) the trace's heartbeat absent, gapped or stopped: NO-JUDGEMENT
@@ -242,7 +244,7 @@ static void pass(const struct verdict_input *in, struct verdict *v)
 
 static const verdict_rule reconnect_rules[] = {
 	rule_console_sound, rule_data_loss, rule_panic, rule_oops,
-	rule_wrong_run, rule_bound, rule_flags_leak, rule_witness_alive,
+	rule_wrong_run, rule_missing_knob, rule_bound, rule_flags_leak, rule_witness_alive,
 	rule_natural_uninjected, rule_hang, rule_kernel_locks, rule_done,
 	rule_verify_complete, rule_bug_path, rule_protection, rule_unexited,
 	rule_story, rule_packets,
@@ -279,11 +281,11 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
 /*
  * The rule lists of modes lockdep and swap, first match wins (the letters
  * are those of verdict.c):
- *   lockdep: (i) (d) (p) (k) (m) (r) (f) (w), (a) (b) hang, (c) done, (l) a lockdep
+ *   lockdep: (i) (d) (p) (k) (m) (u) (r) (f) (w), (a) (b) hang, (c) done, (l) a lockdep
  *            report: LOCKDEP(reclaim-connect) or OTHER-LOCKDEP, (z) lockdep
  *            off or a leaked lock (after (l): the report switches lockdep
  *            off), (v) summaries, (g) bug path, (x) (n), PASS
- *   swap:    (i), (d) nfstb-swapfill's FAIL line: DATA-LOSS, (p) (k) (m) (r) (f)
+ *   swap:    (i), (d) nfstb-swapfill's FAIL line: DATA-LOSS, (p) (k) (m) (u) (r) (f)
  *            (w), (a) (b) hang (a connect worker blocked in direct
  *            reclaim, with the trace agreeing:
  *            DEADLOCK(swap-connect-starved)), (o) nfstb-swapfill
@@ -315,7 +317,7 @@ static bool rule_lockdep_report(const struct verdict_input *in,
 
 static const verdict_rule lockdep_rules[] = {
 	rule_console_sound, rule_data_loss, rule_panic, rule_oops,
-	rule_wrong_run, rule_bound, rule_flags_leak, rule_witness_alive,
+	rule_wrong_run, rule_missing_knob, rule_bound, rule_flags_leak, rule_witness_alive,
 	rule_hang, rule_done, rule_lockdep_report,
 	rule_kernel_locks,
 	rule_verify_complete, rule_bug_path, rule_unexited, rule_packets,
@@ -457,7 +459,7 @@ static void swap_reconnect_memory(const struct verdict_input *in, char *out,
 
 static const verdict_rule swap_rules[] = {
 	rule_console_sound, rule_data_loss, rule_panic, rule_oops,
-	rule_wrong_run, rule_bound, rule_flags_leak, rule_witness_alive,
+	rule_wrong_run, rule_missing_knob, rule_bound, rule_flags_leak, rule_witness_alive,
 	rule_hang, rule_swap_oom, rule_kernel_locks,
 	rule_done, rule_swapfill,
 	rule_swap_trace, rule_bug_path, rule_unexited, rule_packets,
@@ -515,7 +517,7 @@ static bool rule_error_path(const struct verdict_input *in,
 
 static const verdict_rule connect_error_rules[] = {
 	rule_console_sound, rule_data_loss, rule_panic, rule_oops,
-	rule_wrong_run, rule_bound, rule_flags_leak, rule_witness_alive,
+	rule_wrong_run, rule_missing_knob, rule_bound, rule_flags_leak, rule_witness_alive,
 	rule_hang, rule_kernel_locks, rule_done, rule_verify_complete,
 	rule_bug_path, rule_unexited, rule_error_path, rule_packets,
 };

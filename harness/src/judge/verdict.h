@@ -43,6 +43,7 @@ enum verdict_kind {
 	VERDICT_BUG_PATH,	/* fixed arm: writeback inside a connect worker */
 	VERDICT_NO_JUDGEMENT,	/* the run ran, but its evidence cannot judge */
 	VERDICT_HAZARD_NOT_REACHED,	/* control arm never reached the hazard */
+	VERDICT_SKIP,		/* the kernel lacks a knob: the cell cannot run */
 };
 
 enum data_state {
@@ -189,6 +190,9 @@ bool rule_panic(const struct verdict_input *in, struct verdict *v);
 bool rule_oops(const struct verdict_input *in, struct verdict *v);
 bool rule_wrong_run(const struct verdict_input *in, struct verdict *v);
 bool rule_flags_leak(const struct verdict_input *in, struct verdict *v);
+/* (u) the guest's missing-knob marker of this run, and the run stopped
+ * there: SKIP (went on after it: NO-JUDGEMENT) */
+bool rule_missing_knob(const struct verdict_input *in, struct verdict *v);
 /*
  * The evidence itself (verdict_bind.c).  Printk times of the two vCPUs
  * interleave: a step back of up to PRINTK_BACK_SLACK_US is the clock's,

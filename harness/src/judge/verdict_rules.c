@@ -205,6 +205,75 @@ bool rule_wrong_run(const struct verdict_input *in, struct verdict *v)
 	       (in->nonce && marker_differs("nonce", b->nonce, in->nonce, v));
 }
 
+/*
+ * (u) The cell cannot run on this tree: the guest init could not set one
+ * of the arm's test switches or a fault-injection capability, and said so
+ * ("nfstb: phase=error what=missing-knob knob=NAME").  Only that marker of
+ * this run counts: the parser keeps it only after the console's boot
+ * marker, which rule (m) has tied to this run's nonce and boot before this
+ * rule runs.  It is a clean SKIP only when the run stopped there: the next
+ * phase is "phase=done" with a non-zero rc and nothing else.  A run that
+ * went on after it (another phase, a reconnect, a done rc=0, a workload
+ * result line) contradicts the marker: NO-JUDGEMENT, naming what came
+ * after.  A hang report, the watchdog, or no phase=done at all is left to
+ * the later rules (the run did not end as a skip ends).
+ */
+static bool knob_went_on(const struct markers *m, char *why, size_t len)
+{
+	int64_t k = m->missing_knob_us;
+	char t[32];
+
+	for (size_t i = m->missing_knob_phase + 1; i < m->nphases; i++)
+		if (strcmp(m->phases[i].name, "done")) {
+			snprintf(why, len, "phase=%s at %s s", m->phases[i].name,
+				 format_time_us(m->phases[i].time_us, t, sizeof(t)));
+			return true;
+		}
+	if (m->reconnect_us != TIME_NONE && m->reconnect_us >= k) {
+		snprintf(why, len, "phase=reconnect at %s s",
+			 format_time_us(m->reconnect_us, t, sizeof(t)));
+		return true;
+	}
+	if (m->done && m->done_rc == 0) {
+		snprintf(why, len, "phase=done rc=0");
+		return true;
+	}
+	for (size_t i = 0; i < m->nsummaries; i++)
+		if (m->summaries[i].time_us >= k) {
+			snprintf(why, len, "a verify summary at %s s",
+				 format_time_us(m->summaries[i].time_us, t, sizeof(t)));
+			return true;
+		}
+	if (m->writer_us != TIME_NONE && m->writer_us >= k) {
+		snprintf(why, len, "the writer committed at %s s",
+			 format_time_us(m->writer_us, t, sizeof(t)));
+		return true;
+	}
+	return false;
+}
+
+bool rule_missing_knob(const struct verdict_input *in, struct verdict *v)
+{
+	const struct markers *m = &in->client;
+	char why[128];
+
+	if (!m->missing_knob[0])
+		return false;
+	if (in->cls.sig != SIG_NONE || in->kernel.first[COMPLAINT_HUNG_TASK][0] ||
+	    in->watchdog || !m->done)
+		return false;
+	if (knob_went_on(m, why, sizeof(why))) {
+		verdict_set(v, VERDICT_NO_JUDGEMENT, 'u', "NO-JUDGEMENT",
+			    "the guest says the kernel lacks %s, but the run went on: %s",
+			    m->missing_knob, why);
+		return true;
+	}
+	verdict_set(v, VERDICT_SKIP, 'u', "SKIP",
+		    "the kernel lacks %s (the tree cannot run this cell)",
+		    m->missing_knob);
+	return true;
+}
+
 bool rule_flags_leak(const struct verdict_input *in, struct verdict *v)
 {
 	const struct trace_counts *t = &in->trace;

@@ -33,7 +33,7 @@ static void parse_booted(struct boot_marker *b, const char *msg)
 
 static void parse_nfstb(struct markers *m, const char *msg, int64_t t)
 {
-	char phase[32];
+	char phase[32], what[32];
 	long rc;
 
 	if (!kv_get(msg, "phase", phase, sizeof(phase)) || !phase[0])
@@ -45,6 +45,15 @@ static void parse_nfstb(struct markers *m, const char *msg, int64_t t)
 	}
 	if (!strcmp(phase, "booted") && !m->booted.seen)
 		parse_booted(&m->booted, msg);
+	if (!strcmp(phase, "error") && m->booted.seen && !m->missing_knob[0] &&
+	    kv_get(msg, "what", what, sizeof(what)) &&
+	    !strcmp(what, "missing-knob") &&
+	    kv_get(msg, "knob", m->missing_knob, sizeof(m->missing_knob))) {
+		if (m->missing_knob[0]) {
+			m->missing_knob_us = t;
+			m->missing_knob_phase = m->nphases - 1;
+		}
+	}
 	if (!strcmp(phase, "server-booted") && !m->server_boots++)
 		kv_get(msg, "nonce", m->server_nonce, sizeof(m->server_nonce));
 	if (!strcmp(phase, "reconnect") && m->reconnect_us == TIME_NONE)
@@ -253,6 +262,7 @@ void markers_parse(const struct lines *log, struct markers *m)
 	m->last_us = TIME_NONE;
 	m->tracing_us = TIME_NONE;
 	m->writer_us = TIME_NONE;
+	m->missing_knob_us = TIME_NONE;
 	m->writer_retried = -1;
 	for (size_t i = 0; i <= MARKERS_MAX_ANCHORS; i++)
 		m->anchor_us[i] = TIME_NONE;

@@ -113,6 +113,16 @@ struct markers {
 	bool reconnect_done;
 	char memhog_last[160];
 	size_t memhog_lines;
+	/*
+	 * The first "nfstb: phase=error what=missing-knob knob=NAME" after
+	 * the first phase=booted (one before it, or without one, is not this
+	 * run's and is not kept): the booted kernel lacks a test switch or a
+	 * fault-injection capability the arm needs.  missing_knob_phase is
+	 * its index in phases[] (what came after it is what the run did next).
+	 */
+	char missing_knob[64];
+	int64_t missing_knob_us;
+	size_t missing_knob_phase;
 };
 
 /* Fills @m from scratch (no free of what it held: see markers_free). */
