@@ -277,9 +277,9 @@ static void test_table_cli(void **state)
 			     dir, dir), 0);
 	assert_non_null(strstr(out_text, "4 passed, 0 failed\n"));
 	assert_non_null(strstr(out_text, "lockdep-v3  control  lockdep     1        0     0         0"
-				     "        1     0      0        0                -              -  1/1 LOCKDEP"));
+				     "        1     0     0      0        0                -              -  1/1 LOCKDEP"));
 	assert_non_null(strstr(out_text, "v3-tcp      control  forced      1        0     0         1"
-				     "        0     0      0        0                -         20.176  >=1/1 DEADLOCK"));
+				     "        0     0     0      0        0                -         20.176  >=1/1 DEADLOCK"));
 	summary = test_read("%s/summary.tsv", dir);
 	assert_true(starts_with(summary, "scenario\tarm\tmode\truns\t"));
 	assert_int_equal(count_lines(summary), 5);
@@ -351,6 +351,51 @@ static void test_judge_to_views(void **state)
 	free(md);
 }
 
+
+/*
+ * A SKIP run (the kernel lacks a knob): neither meets nor misses its
+ * expectation in the table, TAP's "# SKIP reason" counted in the totals,
+ * junit's <skipped/>.
+ */
+static void test_skip_views(void **state)
+{
+	char dir[512], *xml, *summary;
+	static const char skip[] = "\"rule\": \"u\", \"reason\": "
+		"\"the kernel lacks reclaim_inject (the tree cannot run this cell)\"";
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/skip", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	record_of(dir, "run1", "v3-tcp", "control", "forced", "SKIP", skip);
+	record_of(dir, "run2", "v3-tcp", "fixed", "forced", "PASS", NULL);
+	record_of(dir, "run3", "v3-tcp", "fixed", "forced", "SKIP", skip);
+	assert_int_equal(run("printf 'n\trun\tscenario\tarm\tmode\tindex\tseed\texpect\tpercent\n"
+			     "1\trun1\tv3-tcp\tcontrol\tforced\t1\t1\tDEADLOCK(reclaim-commit-deadlock)\t95\n"
+			     "2\trun2\tv3-tcp\tfixed\tforced\t1\t2\tPASS\t100\n"
+			     "3\trun3\tv3-tcp\tfixed\tforced\t2\t3\tPASS\t100\n' >%s/matrix.tsv && "
+			     BIN "nfstb-table %s", dir, dir), 0);
+	assert_non_null(strstr(out_text, "2 passed, 0 failed\n"));
+	assert_non_null(strstr(out_text, "     1      0        0                -              -  >=0/0 DEADLOCK      skip  -\n"));
+	assert_non_null(strstr(out_text, "  1/1 PASS            ok    -\n"));
+	summary = test_read("%s/summary.tsv", dir);
+	assert_non_null(strstr(summary, "v3-tcp\tfixed\tforced\t2\t0\t1\t0\t0\t0\t1\t0\t0\t"));
+	free(summary);
+	assert_int_equal(run(BIN "nfstb-tap %s", dir), 0);
+	assert_string_equal(out_text,
+		"KTAP version 1\n1..3\n"
+		"ok 1 v3-tcp.control.forced.1 # SKIP the kernel lacks reclaim_inject (the tree cannot run this cell)\n"
+		"ok 2 v3-tcp.fixed.forced.1\n"
+		"ok 3 v3-tcp.fixed.forced.2 # SKIP the kernel lacks reclaim_inject (the tree cannot run this cell)\n"
+		"# Totals: pass:1 fail:0 xfail:0 xpass:0 skip:2 error:0\n"
+		"# 3 ok, 0 not ok\n");
+	assert_int_equal(run(BIN "nfstb-report --junit %s", dir), 0);
+	xml = test_read("%s/junit.xml", dir);
+	assert_non_null(strstr(xml, "<testsuites name=\"nfstb\" tests=\"3\" failures=\"0\" skipped=\"2\">"));
+	assert_non_null(strstr(xml, "tests=\"3\" failures=\"0\" errors=\"0\" skipped=\"2\">"));
+	assert_non_null(strstr(xml, "<skipped message=\"the kernel lacks reclaim_inject (the tree cannot run this cell)\"/>"));
+	free(xml);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +406,7 @@ int main(void)
 		cmocka_unit_test(test_verdict_cli),
 		cmocka_unit_test(test_table_cli),
 		cmocka_unit_test(test_judge_to_views),
+		cmocka_unit_test(test_skip_views),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -114,7 +114,7 @@ static void table_view(const char *dir, const char *arm, struct views *v)
 		char a[16], ok[16];
 
 		tsv_column(line, 1, a, sizeof(a));
-		tsv_column(line, 14, ok, sizeof(ok));
+		tsv_column(line, 15, ok, sizeof(ok));
 		if (!strcmp(a, arm))
 			v->table_fail = !strcmp(ok, "FAIL");
 	}

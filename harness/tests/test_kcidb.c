@@ -66,6 +66,9 @@ static void test_status_mapping(void **state)
 	/* nothing expected: judged, no status of the code */
 	assert_int_equal(status(RUN_REPORT_ONLY, "-", "PASS", "e"), KCIDB_DONE);
 	assert_int_equal(status(RUN_REPORT_ONLY, "-", "OOM", "o"), KCIDB_DONE);
+	/* the kernel cannot run the cell: skipped, expectation or not */
+	assert_int_equal(status(RUN_SKIPPED, "PASS", "SKIP", "u"), KCIDB_SKIP);
+	assert_int_equal(status(RUN_SKIPPED, "-", "SKIP", "u"), KCIDB_SKIP);
 }
 
 static void test_status_names(void **state)
@@ -86,7 +89,7 @@ static void test_status_names(void **state)
  */
 static void test_status_of_results_dir(void **state)
 {
-	static const char *const want[] = { "PASS", "PASS", "FAIL", "MISS", "ERROR", "PASS" };
+	static const char *const want[] = { "PASS", "PASS", "FAIL", "MISS", "ERROR", "PASS", "SKIP" };
 	char *dir = test_tmpdir(), path[4096], err[256];
 	struct run_list l;
 
@@ -99,7 +102,8 @@ static void test_status_of_results_dir(void **state)
 		   "3\tc-3\tv3-tcp\tcontrol\tforced\t3\t3\tDEADLOCK(reclaim-commit-deadlock)\t50\n"
 		   "4\tf-1\tv3-tcp\tfixed\tforced\t1\t4\tPASS\t100\n"
 		   "5\tf-2\tv3-tcp\tfixed\tforced\t2\t5\tPASS\t100\n"
-		   "6\tf-3\tv3-tcp\tfixed\tforced\t3\t6\tPASS\t100\n");
+		   "6\tf-3\tv3-tcp\tfixed\tforced\t3\t6\tPASS\t100\n"
+		   "7\ts-1\tv3-tcp\tfixed\tnatural\t1\t7\tPASS\t100\n");
 	snprintf(path, sizeof(path), "%s/c-1", dir);
 	mkdir(path, 0755);
 	strcat(path, "/run.json");
@@ -123,6 +127,12 @@ static void test_status_of_results_dir(void **state)
 	mkdir(path, 0755);
 	strcat(path, "/run.json");
 	test_write_record(path, "v3-tcp", "fixed", "forced", "PASS", NULL);
+	/* the kernel lacks a knob of the cell: SKIP, not a miss */
+	snprintf(path, sizeof(path), "%s/s-1", dir);
+	mkdir(path, 0755);
+	strcat(path, "/run.json");
+	test_write_record(path, "v3-tcp", "fixed", "natural", "SKIP",
+			  "\"rule\": \"u\", \"reason\": \"the kernel lacks failslab (the tree cannot run this cell)\"");
 
 	assert_int_equal(runs_load(dir, &l, err, sizeof(err)), 0);
 	assert_int_equal(l.n, ARRAY_SIZE(want));

@@ -216,15 +216,15 @@ static void test_print_groups_and_mean(void **state)
 	add(t, "udp-v3", "fixed", "forced", "DATA-LOSS", "-", 1);
 	table_sort(t);
 	prints(t, 1,
-	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok    syz_titles\n"
-	       "tcp-v3    control  forced      3        0     0         3        0     0      0        0                -         11.250  >=3/3 DEADLOCK      ok    -\n"
-	       "udp-v3    fixed    forced      3        0     2         0        0     0      1        0                -              -  3/3 PASS            FAIL  -\n"
+	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  SKIP  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok    syz_titles\n"
+	       "tcp-v3    control  forced      3        0     0         3        0     0     0      0        0                -         11.250  >=3/3 DEADLOCK      ok    -\n"
+	       "udp-v3    fixed    forced      3        0     2         0        0     0     0      1        0                -              -  3/3 PASS            FAIL  -\n"
 	       "1 passed, 1 failed\n");
 	out = printed(table_write_summary, t);
 	assert_string_equal(out,
-		"scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\tsyz_titles\n"
-		"tcp-v3\tcontrol\tforced\t3\t0\t0\t3\t0\t0\t0\t0\t-\t11.250\t>=3/3 DEADLOCK\tok\t-\n"
-		"udp-v3\tfixed\tforced\t3\t0\t2\t0\t0\t0\t1\t0\t-\t-\t3/3 PASS\tFAIL\t-\n");
+		"scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tskip\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\tsyz_titles\n"
+		"tcp-v3\tcontrol\tforced\t3\t0\t0\t3\t0\t0\t0\t0\t0\t-\t11.250\t>=3/3 DEADLOCK\tok\t-\n"
+		"udp-v3\tfixed\tforced\t3\t0\t2\t0\t0\t0\t0\t1\t0\t-\t-\t3/3 PASS\tFAIL\t-\n");
 	free(out);
 }
 
@@ -268,7 +268,7 @@ static void test_syz_titles(void **state)
 	assert_non_null(strstr(out, "\tINFO: task hung in __nfs_commit_inode; "
 				    "INFO: task hung in nfs_wb_page; "
 				    "possible deadlock in xs_connect_scope_enter\n"));
-	assert_non_null(strstr(out, "v3-tcp\tfixed\tforced\t1\t0\t1\t0\t0\t0\t0\t0\t-\t-\treport only\tok\t-\n"));
+	assert_non_null(strstr(out, "v3-tcp\tfixed\tforced\t1\t0\t1\t0\t0\t0\t0\t0\t0\t-\t-\treport only\tok\t-\n"));
 	free(out);
 }
 
@@ -315,8 +315,8 @@ static void test_swap_control_reports_only(void **state)
 	add(t, "swap-v3", "control", "swap", "OTHER-HANG", "-", 1);
 	add(t, "swap-v3", "control", "swap", RCD, "30.000", 1);
 	prints(t, 0,
-	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok    syz_titles\n"
-	       "swap-v3   control  swap        5        0     1         1        0     2      1        0                -         30.000  report only         ok    -\n"
+	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  SKIP  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok    syz_titles\n"
+	       "swap-v3   control  swap        5        0     1         1        0     2     0      1        0                -         30.000  report only         ok    -\n"
 	       "1 passed, 0 failed\n");
 }
 
@@ -332,8 +332,8 @@ static void test_natural_reclaim_and_time_to_deadlock(void **state)
 	add_with(t, "v3-tcp", "control", "natural", "ERROR", "-", "-", "-", 1);
 	assert_int_equal(t->v[0].reclaim, 2);
 	prints(t, 0,
-	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok    syz_titles\n"
-	       "v3-tcp    control  natural     4        0     0         2        0     0      2        2            1.000          1.400  report only         ok    -\n"
+	       "scenario  arm      mode     runs  missing  PASS  DEADLOCK  LOCKDEP   OOM  SKIP  other  reclaim  mean_deadlock_s  mean_detect_s  expect              ok    syz_titles\n"
+	       "v3-tcp    control  natural     4        0     0         2        0     0     0      2        2            1.000          1.400  report only         ok    -\n"
 	       "1 passed, 0 failed\n");
 }
 
@@ -674,6 +674,58 @@ static void test_record_of_the_run(void **state)
 }
 
 /* Every test works on an empty table of its own. */
+
+#define SKIP_REASON "the kernel lacks reclaim_inject (the tree cannot run this cell)"
+
+/* @times records judged SKIP by rule u. */
+static void add_skipped(struct table *t, const char *scen, const char *arm,
+			const char *mode, int times)
+{
+	struct run_record rec;
+	char *text = test_record_text(scen, arm, mode, "SKIP",
+				      "\"rule\": \"u\", \"reason\": \"" SKIP_REASON "\"");
+
+	assert_int_equal(record_parse(text, strlen(text), &rec, err, sizeof(err)), 0);
+	free(text);
+	for (int i = 0; i < times; i++)
+		assert_int_equal(table_add_record(t, &rec, declared(arm, mode),
+						  err, sizeof(err)), 0);
+}
+
+/* A SKIP run neither meets nor misses: it leaves the planned runs. */
+static void test_skipped_runs(void **state)
+{
+	struct table *t = *state;
+	char *out;
+
+	add(t, "tcp-v3", "control", "forced", RCD, "10.0", 19);
+	add_skipped(t, "tcp-v3", "control", "forced", 1);
+	assert_int_equal(t->v[0].runs, 20);
+	assert_int_equal(t->v[0].skipped, 1);
+	assert_int_equal(t->v[0].other, 0);
+	group_is(t, 0, true, ">=19/19 DEADLOCK");
+	add(t, "udp-v3", "fixed", "forced", "PASS", "-", 2);
+	add_skipped(t, "udp-v3", "fixed", "forced", 1);
+	group_is(t, 1, true, "2/2 PASS");
+	/* a skip does not hide a miss */
+	add(t, "udp-v3", "fixed", "forced", "BUG-PATH", "-", 1);
+	group_is(t, 1, false, "3/3 PASS");
+	/* every run skipped: the row says so, and does not fail */
+	add_skipped(t, "v42-tcp", "fixed", "natural", 2);
+	group_is(t, 2, true, "0/0 PASS");
+	out = printed(print_table, t);
+	assert_int_equal(failures, 1);
+	assert_non_null(strstr(out, "v42-tcp   fixed    natural     2        0     0         0        0     0     2      0"));
+	assert_non_null(strstr(out, "0/0 PASS            skip  -\n"));
+	free(out);
+	out = printed(table_write_summary, t);
+	assert_non_null(strstr(out, "v42-tcp\tfixed\tnatural\t2\t0\t0\t0\t0\t0\t2\t0\t0\t-\t-\t0/0 PASS\tskip\t-\n"));
+	free(out);
+	/* fail closed: only rule u skips */
+	malformed_with("\"verdict\": \"SKIP\"",
+		       "key 'verdict' is SKIP, but key 'rule' is 'e', not 'u'");
+}
+
 #define TABLE_TEST(f) cmocka_unit_test_setup_teardown(f, new_table, free_table)
 
 TEST_MAIN("test_table",
@@ -689,6 +741,7 @@ TEST_MAIN("test_table",
 	  TABLE_TEST(test_lockdep_control_needs_every_run),
 	  TABLE_TEST(test_lockdep_and_swap_fixed_must_pass),
 	  TABLE_TEST(test_swap_control_reports_only),
+	  TABLE_TEST(test_skipped_runs),
 	  cmocka_unit_test(test_record_fields),
 	  cmocka_unit_test(test_record_of_the_judge),
 	  cmocka_unit_test(test_malformed_records),

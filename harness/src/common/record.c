@@ -283,6 +283,10 @@ static void read_record(struct check *c, json_t *root, struct run_record *r)
 	if (get_str(c, root, NULL, "rule", STR_WORD, r->rule, sizeof(r->rule)) &&
 	    strlen(r->rule) != 1)
 		fail(c, "key 'rule' is not one letter: '%s'", r->rule);
+	/* fail closed: only rule u skips a run, and only with its reason */
+	if (verdict_skipped(r->verdict) && r->rule[0] && strcmp(r->rule, "u"))
+		fail(c, "key 'verdict' is SKIP, but key 'rule' is '%s', not 'u'",
+		     r->rule);
 	get_str(c, root, NULL, "reason", STR_ANY, r->reason, sizeof(r->reason));
 	get_time(c, root, NULL, "detect_s", false, &r->detect_us);
 	get_time(c, root, NULL, "deadlock_s", true, &r->deadlock_us);

@@ -47,6 +47,7 @@ int junit_collect(const char *dir, struct junit_case **out, size_t *n)
 		snprintf(c->expected, sizeof(c->expected), "%s",
 			 r->expect ? r->expect->verdict : "");
 		c->malformed = r->judgement == RUN_MALFORMED;
+		c->skipped = r->judgement == RUN_SKIPPED;
 		c->failed = run_judgement_failed(r->judgement) && !c->malformed;
 		c->unexpected = r->judgement == RUN_FAILED || r->judgement == RUN_ALLOWED_MISS ||
 				r->judgement == RUN_NO_RECORD || c->malformed;
@@ -81,18 +82,21 @@ extern const char report_css[];
 
 void junit_write_xml(FILE *f, const struct junit_case *c, size_t n)
 {
-	size_t failures = 0, errors = 0;
+	size_t failures = 0, errors = 0, skipped = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		failures += c[i].failed;
 		errors += c[i].malformed;
+		skipped += c[i].skipped;
 	}
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(f, "<testsuites name=\"nfstb\" tests=\"%zu\" failures=\"%zu\"", n, failures);
 	if (errors)
 		fprintf(f, " errors=\"%zu\"", errors);
-	fprintf(f, ">\n  <testsuite name=\"nfstb\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\">\n",
-		n, failures, errors);
+	if (skipped)
+		fprintf(f, " skipped=\"%zu\"", skipped);
+	fprintf(f, ">\n  <testsuite name=\"nfstb\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n",
+		n, failures, errors, skipped);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "    <testcase classname=\"");
 		xml_escape(f, c[i].scenario);
@@ -109,6 +113,11 @@ void junit_write_xml(FILE *f, const struct junit_case *c, size_t n)
 			fprintf(f, ", got ");
 			xml_escape(f, c[i].verdict);
 			fprintf(f, "\" type=\"verdict\">see %s/report.html</failure>\n", c[i].name);
+		}
+		if (c[i].skipped) {
+			fprintf(f, "      <skipped message=\"");
+			xml_escape(f, c[i].reason);
+			fprintf(f, "\"/>\n");
 		}
 		if (c[i].malformed) {
 			fprintf(f, "      <error message=\"malformed record: ");
@@ -136,11 +145,11 @@ static void each_row(const char *tsv, void (*row)(FILE *, char **, int, bool), F
 
 	for (char *line = copy ? strtok_r(copy, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		char *cells[16];
+		char *cells[24];
 		int nc = 0;
 
 		cells[nc++] = line;
-		for (char *p = line; *p && nc < 16; p++)
+		for (char *p = line; *p && nc < 24; p++)
 			if (*p == '\t') {
 				*p = '\0';
 				cells[nc++] = p + 1;
@@ -186,6 +195,8 @@ static const char *result_text(const struct junit_case *c)
 		return "ERROR: malformed record";
 	if (c->failed)
 		return c->expected[0] ? "FAIL: unexpected verdict" : "FAIL: no verdict record";
+	if (c->skipped)
+		return "skipped: the kernel cannot run it";
 	if (c->unexpected)
 		return "allowed miss: unexpected verdict";
 	return c->expected[0] ? "ok" : "report only";

@@ -22,6 +22,7 @@ struct junit_case {
 	char error[640];	/* why run.json is not the run's record, or "" */
 	bool failed;		/* a <failure>: the verdict missed, or no record */
 	bool malformed;		/* an <error>: run.json is not the run's record */
+	bool skipped;		/* a <skipped/>: SKIP, the kernel cannot run it */
 	bool unexpected;	/* missed its expected verdict (allowed or not), no record,
 				 * or a malformed one */
 };

@@ -30,7 +30,7 @@ enum kcidb_status {
 	KCIDB_MISS,	/* the harness failed: no record, or no evidence */
 	KCIDB_PASS,	/* the run met its scenario's expectation */
 	KCIDB_DONE,	/* report only: judged, nothing expected */
-	KCIDB_SKIP,	/* not runnable here: never in a matrix (docs/kcidb.md) */
+	KCIDB_SKIP,	/* the kernel cannot run the cell: a SKIP verdict (rule u) */
 };
 
 /* The status of a judged run of the matrix (runs_load). */

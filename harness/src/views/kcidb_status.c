@@ -28,6 +28,9 @@ enum kcidb_status kcidb_status_of(const struct run_row *r)
 		return KCIDB_MISS;
 	if (r->judgement == RUN_OK)
 		return KCIDB_PASS;
+	/* the kernel cannot run the cell (rule u): not a result of it */
+	if (r->judgement == RUN_SKIPPED)
+		return KCIDB_SKIP;
 	/*
 	 * Otherwise a verdict that judges nothing stays an ERROR, even when
 	 * the group's threshold allows the miss: KCIDB's status is the run's.
@@ -61,6 +64,7 @@ const char *kcidb_judgement_name(enum run_judgement j)
 		[RUN_OK] = "ok", [RUN_ALLOWED_MISS] = "allowed-miss",
 		[RUN_REPORT_ONLY] = "report-only", [RUN_FAILED] = "failed",
 		[RUN_NO_RECORD] = "no-record", [RUN_MALFORMED] = "malformed",
+		[RUN_SKIPPED] = "skipped",
 	};
 
 	return enum_name(names, ARRAY_SIZE(names), j, "unknown");

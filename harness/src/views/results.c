@@ -83,6 +83,8 @@ enum run_judgement expect_run(const struct expectation *e, long planned,
 {
 	if (!verdict)
 		return RUN_NO_RECORD;
+	if (verdict_skipped(verdict))
+		return RUN_SKIPPED;
 	if (!e)
 		return RUN_REPORT_ONLY;
 	if (!strcmp(verdict, e->verdict))
@@ -157,8 +159,11 @@ static void judge(struct run_list *l)
 
 		r->expect = declared(r);
 		r->planned = 0;
+		/* a skipped run is not one of the runs the threshold counts */
 		for (size_t k = 0; k < l->n; k++)
-			r->planned += same_group(r, &l->v[k]);
+			r->planned += same_group(r, &l->v[k]) &&
+				      !(l->v[k].has_record &&
+					verdict_skipped(l->v[k].rec.verdict));
 		/* the misses of the group's earlier rows */
 		for (size_t k = i; k-- > 0;)
 			if (same_group(r, &l->v[k])) {
@@ -379,7 +384,9 @@ int table_add_record(struct table *t, const struct run_record *rec,
 	add_syz_title(g, record_syz_title(rec));
 	g->reclaim += rec->reclaim_in_worker > 0;
 	g->matched += e && !strcmp(v, e->verdict);
-	if (!strcmp(v, "PASS")) {
+	if (verdict_skipped(v)) {
+		g->skipped++;
+	} else if (!strcmp(v, "PASS")) {
 		g->pass++;
 	} else if (starts_with(v, "LOCKDEP(")) {
 		g->lockdep++;
@@ -453,7 +460,7 @@ void table_free(struct table *t)
 bool table_group_ok(const struct table_group *g, char *expect, size_t len)
 {
 	const struct expectation *e = table_group_expect(g);
-	long planned = g->runs + g->missing;
+	long planned = g->runs + g->missing - g->skipped;
 
 	expect_describe(e, planned, expect, len);
 	return expect_group_ok(e, planned, g->matched, g->missing);
@@ -481,7 +488,9 @@ static bool group_cells(const struct table_group *g, struct group_cells *c)
 	mean_of(g->detect_sum, g->detect_n, c->mean_detect, sizeof(c->mean_detect));
 	mean_of(g->deadlock_sum, g->deadlock_n, c->mean_deadlock,
 		sizeof(c->mean_deadlock));
-	c->ok = ok ? "ok" : "FAIL";
+	/* every run skipped: the tree cannot run the cell */
+	c->ok = g->skipped && g->skipped == g->runs && !g->missing ? "skip" :
+		ok ? "ok" : "FAIL";
 	return ok;
 }
 
@@ -493,18 +502,18 @@ size_t table_print(FILE *f, const struct table *t)
 	for (size_t i = 0; i < t->n; i++)
 		if ((int)strlen(t->v[i].scenario) > w)
 			w = (int)strlen(t->v[i].scenario);
-	fprintf(f, "%-*s  %-7s  %-7s  %4s  %7s  %4s  %8s  %7s  %4s  %5s  %7s  %15s  %13s  %-18s  %-4s  %s\n",
+	fprintf(f, "%-*s  %-7s  %-7s  %4s  %7s  %4s  %8s  %7s  %4s  %4s  %5s  %7s  %15s  %13s  %-18s  %-4s  %s\n",
 		w, "scenario", "arm", "mode", "runs", "missing", "PASS",
-		"DEADLOCK", "LOCKDEP", "OOM", "other", "reclaim",
+		"DEADLOCK", "LOCKDEP", "OOM", "SKIP", "other", "reclaim",
 		"mean_deadlock_s", "mean_detect_s", "expect", "ok", "syz_titles");
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
 		struct group_cells c;
 
 		failed += !group_cells(g, &c);
-		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %7ld  %4ld  %8ld  %7ld  %4ld  %5ld  %7ld  %15s  %13s  %-18s  %-4s  %s\n",
+		fprintf(f, "%-*s  %-7s  %-7s  %4ld  %7ld  %4ld  %8ld  %7ld  %4ld  %4ld  %5ld  %7ld  %15s  %13s  %-18s  %-4s  %s\n",
 			w, g->scenario, g->arm, g->mode, g->runs, g->missing,
-			g->pass, g->deadlock, g->lockdep, g->oom, g->other,
+			g->pass, g->deadlock, g->lockdep, g->oom, g->skipped, g->other,
 			g->reclaim, c.mean_deadlock, c.mean_detect, c.expect, c.ok,
 			g->syz_titles[0] ? g->syz_titles : "-");
 	}
@@ -514,16 +523,16 @@ size_t table_print(FILE *f, const struct table *t)
 
 void table_write_summary(FILE *f, const struct table *t)
 {
-	fputs("scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\tsyz_titles\n",
+	fputs("scenario\tarm\tmode\truns\tmissing\tpass\tdeadlock\tlockdep\toom\tskip\tother\treclaim\tmean_deadlock_s\tmean_detect_s\texpect\tok\tsyz_titles\n",
 	      f);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct table_group *g = &t->v[i];
 		struct group_cells c;
 
 		group_cells(g, &c);
-		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\t%s\t%s\n",
+		fprintf(f, "%s\t%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%s\t%s\t%s\t%s\t%s\n",
 			g->scenario, g->arm, g->mode, g->runs, g->missing, g->pass,
-			g->deadlock, g->lockdep, g->oom, g->other, g->reclaim,
+			g->deadlock, g->lockdep, g->oom, g->skipped, g->other, g->reclaim,
 			c.mean_deadlock, c.mean_detect, c.expect, c.ok,
 			g->syz_titles[0] ? g->syz_titles : "-");
 	}
@@ -540,9 +549,11 @@ void tap_plan(FILE *f, const struct run_list *l)
  * What a failed run was, for KTAP's directive and the totals: the testbed
  * could not judge it (ERROR: no record, a malformed one, the verdicts
  * ERROR and NO-JUDGEMENT), it hit the orchestrator's run limit (TIMEOUT),
- * an expected failure that passed (XPASS), or the kernel failed it.
+ * an expected failure that passed (XPASS), or the kernel failed it; or
+ * the kernel cannot run the cell (SKIP).
  */
-enum tap_kind { TAP_PASS, TAP_XFAIL, TAP_FAIL, TAP_XPASS, TAP_ERROR, TAP_TIMEOUT };
+enum tap_kind { TAP_PASS, TAP_XFAIL, TAP_FAIL, TAP_XPASS, TAP_ERROR, TAP_TIMEOUT,
+		TAP_SKIP };
 
 static enum tap_kind tap_kind(const struct run_row *r)
 {
@@ -555,6 +566,8 @@ static enum tap_kind tap_kind(const struct run_row *r)
 	case RUN_NO_RECORD:
 	case RUN_MALFORMED:
 		return TAP_ERROR;
+	case RUN_SKIPPED:
+		return TAP_SKIP;
 	case RUN_FAILED:
 		break;
 	}
@@ -589,6 +602,11 @@ void tap_line(FILE *f, const struct run_row *r)
 	case RUN_REPORT_ONLY:
 		fprintf(f, " # report only: %s", r->rec.verdict);
 		break;
+	case RUN_SKIPPED:
+		/* KTAP's directive: "# SKIP reason" */
+		fprintf(f, " # SKIP %s", r->rec.reason[0] ? r->rec.reason :
+			"the kernel cannot run this cell");
+		break;
 	case RUN_FAILED:
 		fputs(tap_kind(r) == TAP_TIMEOUT ? " # TIMEOUT" :
 		      tap_kind(r) == TAP_ERROR ? " # ERROR" :
@@ -610,16 +628,17 @@ size_t tap_totals(FILE *f, const struct run_list *l)
 {
 	size_t bad = 0;
 
-	size_t kinds[TAP_TIMEOUT + 1] = { 0 };
+	size_t kinds[TAP_SKIP + 1] = { 0 };
 
 	for (size_t i = 0; i < l->n; i++) {
 		bad += run_judgement_failed(l->v[i].judgement);
 		kinds[tap_kind(&l->v[i])]++;
 	}
 	/* kselftest's line; a timeout is an error there too */
-	fprintf(f, "# Totals: pass:%zu fail:%zu xfail:%zu xpass:%zu skip:0 error:%zu\n",
+	fprintf(f, "# Totals: pass:%zu fail:%zu xfail:%zu xpass:%zu skip:%zu error:%zu\n",
 		kinds[TAP_PASS], kinds[TAP_FAIL], kinds[TAP_XFAIL],
-		kinds[TAP_XPASS], kinds[TAP_ERROR] + kinds[TAP_TIMEOUT]);
+		kinds[TAP_XPASS], kinds[TAP_SKIP],
+		kinds[TAP_ERROR] + kinds[TAP_TIMEOUT]);
 	fprintf(f, "# %zu ok, %zu not ok\n", l->n - bad, bad);
 	return bad;
 }

@@ -25,7 +25,10 @@
  * least ceil(percent * planned / 100) runs got the expected verdict.  A
  * single run fails when it has no record, or when it missed the expected
  * verdict and the misses so far (in run order) exceed what the threshold
- * allows: so a group fails exactly when one of its runs fails.
+ * allows: so a group fails exactly when one of its runs fails.  A run
+ * judged SKIP (the booted kernel lacks a knob of the cell) neither meets
+ * nor misses it: it is not counted among the planned runs the threshold
+ * is taken of, and a group whose runs were all skipped is skipped.
  */
 
 struct expectation {
@@ -59,6 +62,8 @@ enum run_judgement {
 	RUN_FAILED,		/* missed it beyond the threshold */
 	RUN_NO_RECORD,		/* planned, but no verdict record */
 	RUN_MALFORMED,		/* its run.json is not a record of this run */
+	RUN_SKIPPED,		/* SKIP: the kernel cannot run the cell; it
+				 * neither meets nor misses the expectation */
 };
 
 /*
@@ -102,7 +107,8 @@ struct run_row {
 	enum run_judgement judgement;
 	struct expectation declared;	/* from the matrix */
 	const struct expectation *expect;	/* &declared, or NULL: report only */
-	long planned;		/* runs of its scenario x arm x mode */
+	long planned;		/* runs of its scenario x arm x mode, less
+				 * those judged SKIP */
 	long misses;		/* its group's misses up to and with it */
 };
 
@@ -139,6 +145,7 @@ struct table_group {
 	long deadlock;		/* any DEADLOCK(...) */
 	long lockdep;		/* any LOCKDEP(...) */
 	long oom;		/* OOM */
+	long skipped;		/* SKIP: not among the planned runs */
 	long other;		/* everything else */
 	long reclaim;		/* runs with a direct reclaim begun inside a
 				 * connect worker (trace.reclaim_in_worker) */
@@ -190,6 +197,7 @@ void table_write_summary(FILE *f, const struct table *t);
  *   ok 3 v3-tcp.fixed.forced.1
  *   ok 9 v3-tcp.control.forced.2 # allowed miss 1 of 1 (>=19/20 DEADLOCK): PASS
  *   ok 5 swap-v3.control.swap.1 # report only: PASS
+ *   ok 12 v3-tcp.control.forced.3 # SKIP the kernel lacks reclaim_inject (...)
  *   not ok 8 v3-tcp.fixed.forced.2 # BUG-PATH, expected PASS: <reason>
  *   not ok 4 v42-tcp.fixed.forced.1 # no verdict record
  *   not ok 6 v3-udp.fixed.forced.1 # malformed record: missing key 'verdict'
