@@ -946,6 +946,45 @@ def _(boot):
     return other_boot(need(boot, 'no boot= in the boot marker', known))
 
 
+# ---- a cell the tree cannot run (rule u): the guest's missing-knob marker
+
+KNOB_MISSING = 'nfstb: phase=error what=missing-knob knob=reclaim_inject'
+HUNG = When('a DEADLOCK(...) or OTHER-HANG base',
+            lambda b: b.expected.startswith(('DEADLOCK', 'OTHER-HANG')))
+NOT_HUNG = When('not a DEADLOCK(...) or OTHER-HANG base',
+                lambda b: not b.expected.startswith(('DEADLOCK', 'OTHER-HANG')))
+
+
+@edit_op('knob-missing-after-run', 'NO-JUDGEMENT',
+         'a missing-knob marker at the end of the console, after the run went on and ended '
+         '(rule u: not a clean skip)', CONSOLE, NOT_HUNG)
+def _(m, lines):
+    insert_stamped(lines, len(lines), [KNOB_MISSING])
+
+
+@edit_op('knob-missing-after-hang', NEUTRAL,
+         'a missing-knob marker at the end of a hung run\'s console: the hang rules judge it (rule u)',
+         CONSOLE, HUNG)
+def _(m, lines):
+    insert_stamped(lines, len(lines), [KNOB_MISSING])
+
+
+@edit_op('knob-missing-before-boot', NEUTRAL,
+         'a missing-knob marker before the boot marker is not this run\'s (rule u)', CONSOLE)
+def _(m, lines):
+    insert_stamped(lines, boot_marker(lines), [KNOB_MISSING])
+
+
+@edit_op('knob-missing-clean', 'SKIP',
+         'positive control: the console stops after the boot marker with the missing-knob marker '
+         'and phase=done rc=1, as the guest init does on a kernel without the knob (rule u; a hung '
+         'base\'s judge call says the watchdog fired: not a skip)', CONSOLE, NOT_HUNG)
+def _(m, lines):
+    out = lines[:boot_marker(lines) + 1]
+    insert_stamped(out, len(out), [KNOB_MISSING, 'nfstb: phase=done rc=1'])
+    return out
+
+
 # ---- the run's nonce and the capture's clock anchors
 
 def server_booted(lines):

@@ -1279,6 +1279,13 @@ static void test_u_missing_knob_skips(void **state)
 	assert_string_equal(v.reason,
 		"the guest says the kernel lacks reclaim_inject, but the run went on: "
 		"phase=done rc=0");
+	/* a missing-knob line after the run had ended: not a skip either */
+	judge_console(BOOTED("forced") "[    3.1] nfstb: phase=done rc=1\n" KNOB,
+		      "forced", "n7", &v);
+	assert_int_equal(v.kind, VERDICT_NO_JUDGEMENT);
+	assert_string_equal(v.reason,
+		"the guest says the kernel lacks reclaim_inject, but the run went on: "
+		"phase=done at 3.100000 s, before it");
 	/* no phase=done: the run did not end as a skip ends */
 	judge_console(BOOTED("forced") KNOB, "forced", "n7", &v);
 	assert_int_not_equal(v.kind, VERDICT_SKIP);

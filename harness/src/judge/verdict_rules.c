@@ -211,40 +211,48 @@ bool rule_wrong_run(const struct verdict_input *in, struct verdict *v)
  * ("nfstb: phase=error what=missing-knob knob=NAME").  Only that marker of
  * this run counts: the parser keeps it only after the console's boot
  * marker, which rule (m) has tied to this run's nonce and boot before this
- * rule runs.  It is a clean SKIP only when the run stopped there: the next
- * phase is "phase=done" with a non-zero rc and nothing else.  A run that
- * went on after it (another phase, a reconnect, a done rc=0, a workload
- * result line) contradicts the marker: NO-JUDGEMENT, naming what came
- * after.  A hang report, the watchdog, or no phase=done at all is left to
+ * rule runs.  The init sets knobs before its workload and arms the trigger
+ * before the reconnect, and stops at the first one missing: so it is a
+ * clean SKIP only when the run got no further than that, and stopped
+ * there: no phase=reconnect, verify summary or writer commit anywhere, no
+ * phase=done before the marker, and after it only "phase=done" with a
+ * non-zero rc.  Anything else contradicts the marker: NO-JUDGEMENT, naming
+ * what.  A hang report, the watchdog, or no phase=done at all is left to
  * the later rules (the run did not end as a skip ends).
  */
 static bool knob_went_on(const struct markers *m, char *why, size_t len)
 {
-	int64_t k = m->missing_knob_us;
 	char t[32];
 
-	for (size_t i = m->missing_knob_phase + 1; i < m->nphases; i++)
-		if (strcmp(m->phases[i].name, "done")) {
-			snprintf(why, len, "phase=%s at %s s", m->phases[i].name,
-				 format_time_us(m->phases[i].time_us, t, sizeof(t)));
+	for (size_t i = 0; i < m->nphases; i++) {
+		const struct phase_mark *p = &m->phases[i];
+
+		if (i < m->missing_knob_phase && !strcmp(p->name, "done")) {
+			snprintf(why, len, "phase=done at %s s, before it",
+				 format_time_us(p->time_us, t, sizeof(t)));
 			return true;
 		}
-	if (m->reconnect_us != TIME_NONE && m->reconnect_us >= k) {
+		if (i > m->missing_knob_phase && strcmp(p->name, "done")) {
+			snprintf(why, len, "phase=%s at %s s", p->name,
+				 format_time_us(p->time_us, t, sizeof(t)));
+			return true;
+		}
+	}
+	if (m->reconnect_us != TIME_NONE) {
 		snprintf(why, len, "phase=reconnect at %s s",
 			 format_time_us(m->reconnect_us, t, sizeof(t)));
 		return true;
 	}
-	if (m->done && m->done_rc == 0) {
+	if (m->done_rc == 0) {
 		snprintf(why, len, "phase=done rc=0");
 		return true;
 	}
-	for (size_t i = 0; i < m->nsummaries; i++)
-		if (m->summaries[i].time_us >= k) {
-			snprintf(why, len, "a verify summary at %s s",
-				 format_time_us(m->summaries[i].time_us, t, sizeof(t)));
-			return true;
-		}
-	if (m->writer_us != TIME_NONE && m->writer_us >= k) {
+	if (m->nsummaries) {
+		snprintf(why, len, "a verify summary at %s s",
+			 format_time_us(m->summaries[0].time_us, t, sizeof(t)));
+		return true;
+	}
+	if (m->writer_us != TIME_NONE) {
 		snprintf(why, len, "the writer committed at %s s",
 			 format_time_us(m->writer_us, t, sizeof(t)));
 		return true;
