@@ -949,10 +949,12 @@ def _(boot):
 # ---- a cell the tree cannot run (rule u): the guest's missing-knob marker
 
 KNOB_MISSING = 'nfstb: phase=error what=missing-knob knob=reclaim_inject'
-HUNG = When('a DEADLOCK(...) or OTHER-HANG base',
-            lambda b: b.expected.startswith(('DEADLOCK', 'OTHER-HANG')))
-NOT_HUNG = When('not a DEADLOCK(...) or OTHER-HANG base',
-                lambda b: not b.expected.startswith(('DEADLOCK', 'OTHER-HANG')))
+HUNG = When('a DEADLOCK(...) or OTHER-HANG base whose watchdog fired',
+            lambda b: b.expected.startswith(('DEADLOCK', 'OTHER-HANG'))
+            and b.judge.get('watchdog') == '1')
+NOT_HUNG = When('not a DEADLOCK(...) or OTHER-HANG base whose watchdog fired',
+                lambda b: not (b.expected.startswith(('DEADLOCK', 'OTHER-HANG'))
+                               and b.judge.get('watchdog') == '1'))
 
 
 @edit_op('knob-missing-after-run', 'NO-JUDGEMENT',
@@ -1396,6 +1398,77 @@ def _(m, lines):
         lines[i] = set_kv(lines[i], 'flags', '|'.join(kept) or '0')
 
 
+# ---- swap starvation (rule a of mode swap): the worker's own story
+
+def starved_run(lines):
+    """(pid, enter index, reclaim-end indices) of the connect worker run
+    entered without PF_MEMALLOC with the most direct reclaim rounds inside
+    it (from its enter to its exit): the starved one."""
+    evs = events(lines)
+    best = None
+    for k, (i, e) in enumerate(evs):
+        if e.event != 'xs_connect_worker_enter' or \
+                'MEMALLOC' in (e.kv('flags') or '').split('|'):
+            continue
+        ends = []
+        for j, f in evs[k + 1:]:
+            if f.pid != e.pid:
+                continue
+            if f.event.startswith('xs_connect_worker_'):
+                break
+            if f.event == 'mm_vmscan_direct_reclaim_end':
+                ends.append(j)
+        if ends and (best is None or len(ends) > len(best[2])):
+            best = (e.pid, i, ends)
+    return need(best, 'no connect worker without PF_MEMALLOC that reclaimed')
+
+
+def starved_pid(lines):
+    return starved_run(lines)[0]
+
+
+def starved_ends(lines):
+    return starved_run(lines)[2]
+
+
+def starved_exit_early(lines):
+    """An exit of the starved worker right after its first reclaim round."""
+    i = starved_ends(lines)[0]
+    e = ev(lines[i])
+    insert_raw(lines, i + 1, [retime(lines[i], e.us).replace(
+        'mm_vmscan_direct_reclaim_end: ' + e.fields,
+        'xs_connect_worker_exit: proto=tcp dst=10.213.59.10:2049 entry_flags=0 flags=0 status=-115')])
+
+
+def starved_tail_frees(lines):
+    """Its last reclaim rounds free pages: every 4th round frees 12."""
+    for k, i in enumerate(starved_ends(lines)):
+        if k % 4 == 3:
+            lines[i] = set_kv(lines[i], 'nr_reclaimed', '12')
+
+
+def starved_memalloc(lines):
+    i = starved_run(lines)[1]
+    lines[i] = set_kv(lines[i], 'flags', 'MEMALLOC|' + ev(lines[i]).kv('flags'))
+
+
+STARVED_SAMPLED = When('expected DEADLOCK(swap-connect-starved), SysRq-W samples',
+                       lambda b: b.expected == 'DEADLOCK(swap-connect-starved)'
+                       and 'sysrq: Show Blocked State' in (b.files[CONSOLE] or ''))
+STARVED_UNTIL_OOM = When('expected DEADLOCK(swap-connect-starved), ended by an OOM kill',
+                         lambda b: b.expected == 'DEADLOCK(swap-connect-starved)'
+                         and 'oom-kill:' in (b.files[CONSOLE] or ''))
+
+for _name, _fn, _what in (
+        ('exit', starved_exit_early, 'the starved worker exits after its first reclaim round'),
+        ('frees', starved_tail_frees, 'every 4th reclaim round of the starved worker frees 12 pages'),
+        ('memalloc', starved_memalloc, 'the starved worker entered with PF_MEMALLOC')):
+    edit_op('starved-' + _name, 'WITNESS-DISAGREE', _what + ' (the stack still shows it)',
+            TRACE, STARVED_SAMPLED)(lambda m, lines, fn=_fn: fn(lines))
+    edit_op('starved-oom-' + _name, 'OOM', _what + ': the kill is judged an OOM, nothing more',
+            TRACE, STARVED_UNTIL_OOM)(lambda m, lines, fn=_fn: fn(lines))
+
+
 # ---- the DEADLOCK story
 
 @edit_op('dl-recovery', 'WITNESS-DISAGREE',
@@ -1565,6 +1638,8 @@ class Runner:
             cmd += ['--pcap-summary', str(d / PCAP)]
         if 'outcome' in j:
             cmd += ['--outcome', j['outcome']]
+        if 'capture' in j:
+            cmd += ['--capture', j['capture']]
         cmd += ['--out', str(out)]
         (d / 'cmd').write_text(' '.join(shlex.quote(c) for c in cmd) + '\n')
         try:

@@ -21,7 +21,7 @@
 
 struct judge {
 	char scenario[64], arm[16], mode[16], seed[32], run[96], nonce[40];
-	char rules[32], role[16];
+	char rules[32], role[16], capture[16];
 	int watchdog;
 };
 
@@ -45,6 +45,7 @@ static void read_judge(const char *dir, struct judge *j)
 		kv_get(line, "nonce", j->nonce, sizeof(j->nonce));
 		kv_get(line, "rules", j->rules, sizeof(j->rules));
 		kv_get(line, "role", j->role, sizeof(j->role));
+		kv_get(line, "capture", j->capture, sizeof(j->capture));
 		if (kv_get_long(line, "watchdog", &wd))
 			j->watchdog = (int)wd;
 	}
@@ -80,6 +81,10 @@ static void test_run_dir(void **state)
 	in->rules = rule_set_parse(j.rules);
 	in->role = arm_role_parse(j.role);
 	in->watchdog = j.watchdog;
+	/* the scenario's capture scope; a judge file without one: full */
+	assert_true(!j.capture[0] || !strcmp(j.capture, "full") ||
+		    !strcmp(j.capture, "tcp-flags"));
+	in->capture_tcp_flags = !strcmp(j.capture, "tcp-flags");
 	gather_facts(in, &p);
 	verdict_decide(in, &v);
 	snprintf(out, sizeof(out), "verdict=%s\nrule=%c\nreason=%s\n", v.text,

@@ -862,7 +862,8 @@ static void starved_trace(struct worker_witness *w)
 	snprintf(w->enter_flags, sizeof(w->enter_flags), "MEMALLOC_NOFS");
 	w->reclaim_rounds = 40;
 	w->reclaim_ends = 39;
-	w->reclaimed_pages = 0;
+	w->reclaimed_pages = 32;
+	w->reclaim_empty_tail = 38;
 	w->first_reclaim_us = 14000000;
 	w->last_reclaim_us = 30000000;
 	w->exited_after_reclaim = false;
@@ -879,8 +880,11 @@ static void test_swap_connect_starved(void **state)
 	(void)state;
 	in->cls.sig = SIG_CONNECT_ALLOC_STALL;
 	in->cls.time_us = 30000000;
+	in->cls.first_hang_us = 30000000;
 	in->cls.pid = 35;
 	in->cls.dumps = 3;
+	/* the run stops at its dumps: no phase=done after them */
+	in->client.done = false;
 	in->cls.samples_matched = 3;
 	snprintf(in->cls.comm, sizeof(in->cls.comm), "kworker/u4:1");
 	snprintf(in->cls.worker, sizeof(in->cls.worker), "xs_tcp_setup_socket");
@@ -896,14 +900,14 @@ static void test_swap_connect_starved(void **state)
 	assert_string_equal(v.reason,
 		"connect-alloc-stall in xs_tcp_setup_socket under __alloc_pages_slowpath "
 		"(kworker/u4:1:35, flags=MEMALLOC_NOFS), blocked in 3 of 3 SysRq-W sample(s); "
-		"40 direct reclaim round(s) from 14.000000 to 30.000000 freed 0 pages; "
+		"40 direct reclaim round(s) from 14.000000 to 30.000000, the last 38 freed 0 pages (32 in all); "
 		"squeeze from free_pages=2580 min_pages=566, min_free_kbytes=2370->27976");
 	/* every part of the trace's story, taken away one at a time */
 	static const char *const broken[] = {
 		"no xs_connect_worker_enter by pid 35",
 		"its connect worker ran with PF_MEMALLOC (flags=MEMALLOC|MEMALLOC_NOFS)",
 		"no direct reclaim by pid 35 inside its connect worker",
-		"its direct reclaim freed 3 page(s) in 39 round(s)",
+		"only its last 7 of 39 direct reclaim round(s) freed nothing (32 page(s) freed in all), fewer than 8",
 		"xs_connect_worker_exit by pid 35 at 31.000000",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(broken); i++) {
@@ -917,7 +921,7 @@ static void test_swap_connect_starved(void **state)
 				 "MEMALLOC|MEMALLOC_NOFS");
 			break;
 		case 2: in->witness.reclaim_rounds = 0; break;
-		case 3: in->witness.reclaimed_pages = 3; break;
+		case 3: in->witness.reclaim_empty_tail = 7; break;
 		case 4:
 			in->witness.exited_after_reclaim = true;
 			in->witness.reclaim_exit_us = 31000000;
@@ -936,6 +940,56 @@ static void test_swap_connect_starved(void **state)
 	boot_marker(in);
 	verdict_decide(in, &v);
 	assert_string_equal(v.text, "OTHER-HANG");
+}
+
+/* The starvation an OOM kill ended: no stack, the trace and the kill. */
+static void test_swap_starved_until_oom(void **state)
+{
+	struct verdict_input *in = swap_run("control");
+	struct verdict v;
+
+	(void)state;
+	in->swap.oom = true;
+	in->swap.oom_us = 20580000;
+	snprintf(in->swap.oom_line, sizeof(in->swap.oom_line),
+		 "oom-kill:constraint=CONSTRAINT_NONE,task=nfstb-swapfill,pid=112");
+	snprintf(in->swap.oom_invoker, sizeof(in->swap.oom_invoker), "init");
+	in->swap.squeeze_free = 3520;
+	in->swap.squeeze_min = 566;
+	snprintf(in->swap.squeeze_band, sizeof(in->swap.squeeze_band), "2370->43276");
+	starved_trace(&in->starved);
+	snprintf(in->starved.comm, sizeof(in->starved.comm), "kworker/u4:0");
+	in->starved.exited_after_reclaim = true;
+	in->starved.reclaim_exit_us = 20830000;
+	verdict_decide(in, &v);
+	assert_string_equal(v.text, "DEADLOCK(swap-connect-starved)");
+	assert_string_equal(v.reason,
+		"kworker/u4:0-35 (flags=MEMALLOC_NOFS) starved in its connect: 40 direct reclaim "
+		"round(s) from 14.000000, the last 38 of them freeing 0 pages, until the OOM kill of "
+		"nfstb-swapfill at 20.580000 (invoked by init); it exited at 20.830000; squeeze from "
+		"free_pages=3520 min_pages=566, min_free_kbytes=2370->43276");
+	/* each part missing: the kill is an OOM, nothing more */
+	for (int i = 0; i < 5; i++) {
+		starved_trace(&in->starved);
+		in->starved.exited_after_reclaim = true;
+		in->starved.reclaim_exit_us = 20830000;
+		switch (i) {
+		case 0: in->starved.entered = false; break;
+		case 1:
+			snprintf(in->starved.enter_flags, sizeof(in->starved.enter_flags),
+				 "MEMALLOC|MEMALLOC_NOFS");
+			break;
+		case 2: in->starved.first_reclaim_us = 21000000; break;
+		case 3: in->starved.reclaim_empty_tail = 7; break;
+		case 4: in->starved.reclaim_exit_us = 19000000; break;
+		}
+		verdict_decide(in, &v);
+		assert_string_equal(v.text, "OOM");
+	}
+	/* another rule set: not this rule's */
+	starved_trace(&in->starved);
+	in->rules = RULES_RECONNECT_DIRECT;
+	assert_false(rule_swap_starved_oom(in, &v));
 }
 
 static void test_swap_needs_done_and_verified(void **state)
@@ -1359,6 +1413,7 @@ int main(void)
 		cmocka_unit_test(test_swap_hang_keeps_signature),
 		cmocka_unit_test(test_swap_oom_then_fail),
 		cmocka_unit_test(test_swap_connect_starved),
+		cmocka_unit_test(test_swap_starved_until_oom),
 		cmocka_unit_test(test_swap_needs_done_and_verified),
 		cmocka_unit_test(test_swap_needs_traffic),
 		cmocka_unit_test(test_witness_heartbeat),

@@ -60,6 +60,16 @@ start_tracing() {
 	# the stream. The connect workers run on xprtiod, unbound.
 	[ -e $t/events/kmem/mm_page_alloc/filter ] &&
 		echo 'comm ~ "kworker/u*" && gfp_flags & 0x400' > $t/events/kmem/mm_page_alloc/filter
+	# nfstb.reclaimtrace=workers: the direct reclaim of workqueue workers
+	# only. Under a swap squeeze every other task reclaims in a loop, the
+	# trace pump among them, whose own events it must then stream: 1.2
+	# million events lost in one 30 s run (2026-12-06).
+	if [ "${nfstb_reclaimtrace:-all}" = workers ]; then
+		for ev in mm_vmscan_direct_reclaim_begin mm_vmscan_direct_reclaim_end; do
+			[ ! -e $t/events/vmscan/$ev/filter ] ||
+				echo 'comm ~ "kworker/*"' > $t/events/vmscan/$ev/filter
+		done
+	fi
 	# Per CPU; nfstb.tracekb=N for a scenario that traces more (6.12's
 	# stock release logs every folio a connect worker's reclaim meets).
 	echo "${nfstb_tracekb:-4096}" > $t/buffer_size_kb
@@ -142,18 +152,6 @@ transport_down() {
 	done
 }
 
-# transport_up PORT SECS: wait, at most SECS seconds, until a sunrpc
-# transport of the mount's protocol to PORT is connected again.
-transport_up() {
-	n=0
-	until cat /sys/kernel/sunrpc/xprt-switches/switch-*/xprt-*-"$proto"/xprt_info 2> /dev/null |
-		grep -qx "dst_port=$1"; do
-		n=$((n + 1))
-		[ $n -lt $(($2 * 10)) ] || return 1
-		sleep 0.1
-	done
-}
-
 # socket_gone PROTO PORT: wait, at most 5 s, until no socket of PROTO to
 # the server's PORT is left but TIME_WAIT ones (/proc/net/PROTO: the
 # remote port in hex is the third field's tail, the state the fourth).
@@ -203,6 +201,46 @@ fence_dma_zone() {
 	echo "$reserve_ratio_was" | awk '{ $1 = 1; print }' > /proc/sys/vm/lowmem_reserve_ratio
 }
 
+# Once a swap run's band is up the shell must not fork: a fork allocates
+# the child's kernel stack (order 2), and below min that allocation ends
+# in the OOM killer, which ends the starvation it was to show (measured:
+# init invoked it 0.1 s after the squeeze, 2026-12-06). These waits use
+# builtins only: read, and a 100 ms tick from 'read -t' on a FIFO that
+# nobody writes (busybox's sleep forks).
+nofork_tick() { read -t 0.1 _ <> /tmp/tick; }
+
+# nofork_file_has SECS FILE TEXT: wait, at most SECS seconds, until a line
+# of FILE contains TEXT.
+nofork_file_has() {
+	n=$(($1 * 10))
+	while :; do
+		if [ -r "$2" ]; then
+			while IFS= read -r l; do
+				case $l in *"$3"*) return 0 ;; esac
+			done < "$2"
+		fi
+		[ $n -gt 0 ] || return 1
+		n=$((n - 1))
+		nofork_tick
+	done
+}
+
+# nofork_transport_up PORT SECS: transport_up with builtins only.
+nofork_transport_up() {
+	n=$(($2 * 10))
+	while :; do
+		for f in /sys/kernel/sunrpc/xprt-switches/switch-*/xprt-*-"$proto"/xprt_info; do
+			[ -r "$f" ] || continue
+			while IFS= read -r l; do
+				[ "$l" != "dst_port=$1" ] || return 0
+			done < "$f"
+		done
+		[ $n -gt 0 ] || return 1
+		n=$((n - 1))
+		nofork_tick
+	done
+}
+
 # trigger_swapsqueeze on|fire|off: natural mode's squeeze for swap over
 # NFS. on: the DMA zone fenced off; the anonymous fill is the pressure.
 # fire (the swap transport still up): the clean page cache dropped, then
@@ -219,13 +257,26 @@ trigger_swapsqueeze() {
 	fire)
 		echo 1 > /proc/sys/vm/drop_caches
 		min_free_was=$(cat /proc/sys/vm/min_free_kbytes)
-		min_free=$(min_free_for_margin $((${nfstb_squeezemb:-16} * 256))) ||
+		# The band: min above free by what reclaim frees without IO (the
+		# clean swap cache the fill left, any file page left: that must
+		# not lift free above min) plus nfstb.squeezemb, but at most
+		# free - 2 * 256 pages above it: the trace pump, a real-time task,
+		# allocates down to min / 2 (tracepump.c), and must keep 1 MiB.
+		cheap=$(awk '/^(SwapCached|Active\(file\)|Inactive\(file\)):/ { kb += $2 }
+			END { print int(kb / 4) }' /proc/meminfo)
+		margin=$(awk -v cheap="$cheap" -v squeeze=$((${nfstb_squeezemb:-16} * 256)) \
+			'/^Node/ { counted = ($4 != "DMA") }
+			counted && $1 == "pages" && $2 == "free" { f += $3 }
+			END { m = cheap + squeeze; cap = f - 512; if (m > cap) m = cap; print (m > 0 ? m : 0) }' /proc/zoneinfo)
+		min_free=$(min_free_for_margin "$margin") ||
 			{ log "phase=error what=zoneinfo"; return 1; }
-		log "phase=squeeze slab=TCP $(zone_state) min_free_kbytes=$min_free_was->$min_free"
+		log "phase=squeeze slab=TCP $(zone_state) reclaimable_pages=$cheap margin_pages=$margin min_free_kbytes=$min_free_was->$min_free"
+		[ -p /tmp/tick ] || mkfifo /tmp/tick
 		nfstb-slabfill --proto tcp --cache TCP --destroy-port 2049 --min-free-kbytes "$min_free" \
 			--settle-ms 500 --hold-file /tmp/release --timeout 600 2>&1 | to_kmsg /tmp/slabfill.log &
-		wait_grep 30 /tmp/slabfill.log 'full=' || { log "phase=error what=slabfill"; return 1; }
-		grep -q 'full=1' /tmp/slabfill.log || { log "phase=error what=slab-not-full"; return 1; }
+		# From here on the band may be up: no fork (nofork_tick).
+		nofork_file_has 30 /tmp/slabfill.log 'full=' || { log "phase=error what=slabfill"; return 1; }
+		nofork_file_has 0 /tmp/slabfill.log 'full=1' || { log "phase=error what=slab-not-full"; return 1; }
 		;;
 	off) trigger_squeeze off ;;
 	esac
@@ -527,9 +578,9 @@ swap_squeezed() {
 	writeback_done 10 || { log "phase=error what=writeback-in-flight"; return 1; }
 	log "phase=reconnect proto=$proto $(zone_state)"
 	trigger_fire || return 1
-	# No fork: the filler reads back, over the new connection.
+	# The filler reads back, over the new connection.
 	: > /tmp/go
-	transport_up 2049 60 || { log "phase=error what=transport-not-up"; return 1; }
+	nofork_transport_up 2049 60 || { log "phase=error what=transport-not-up"; return 1; }
 	trigger_stop
 	log "phase=reconnected $(zone_state)"
 }

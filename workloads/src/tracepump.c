@@ -162,14 +162,30 @@ static int pin_to_this_cpu(void)
 	return sched_setaffinity(0, sizeof(set), &set) ? -1 : cpu;
 }
 
+/*
+ * A real-time task's allocations that may sleep get ALLOC_MIN_RESERVE in
+ * the page allocator (gfp_to_alloc_flags(): rt_task() && in_task()): they
+ * may take free pages down to half the min watermark, which no ordinary
+ * task, a connect worker included, may touch. A squeeze that holds free
+ * memory below min, by less than free itself, so still leaves the stream
+ * the pages its port writes need.
+ */
+static bool become_realtime(void)
+{
+	struct sched_param p = { .sched_priority = 1 };
+
+	return sched_setscheduler(0, SCHED_FIFO, &p) == 0;
+}
+
 int tracepump_run(const struct tracepump_opts *o, FILE *out, FILE *err)
 {
 	bool flusher = prctl(PR_SET_IO_FLUSHER, 1, 0, 0, 0) == 0;
 	bool locked = mlockall(MCL_CURRENT | MCL_FUTURE) == 0;
 	int cpu = pin_to_this_cpu();
+	bool rt = become_realtime();
 
-	fprintf(out, "%s: streaming io_flusher=%d locked=%d cpu=%d heartbeat_ms=%llu\n",
-		TRACEPUMP_TOOL, flusher, locked, cpu, (unsigned long long)o->heartbeat_ms);
+	fprintf(out, "%s: streaming io_flusher=%d locked=%d cpu=%d realtime=%d heartbeat_ms=%llu\n",
+		TRACEPUMP_TOOL, flusher, locked, cpu, rt, (unsigned long long)o->heartbeat_ms);
 	fflush(out);
 	return tracepump_stream(o, err);
 }

@@ -91,9 +91,10 @@ void packet_check(const char *summary, const char *verdict, bool tcp_flags_only,
 	}
 	bool tcp = !strcmp(transport, "tcp");
 
-	if (tcp_flags_only && (!tcp || nfs_calls(summary))) {
-		snprintf(out, len, "packet_check=disagree reason=the capture was to keep the NFS port's TCP SYN, FIN and RST segments only, but the summary has transport=%s and %ld NFS call(s)",
-			 transport, nfs_calls(summary));
+	if (tcp_flags_only &&
+	    (!tcp || nfs_calls(summary) || kv_long(summary, "unanswered_calls") > 0)) {
+		snprintf(out, len, "packet_check=disagree reason=the capture was to keep the NFS port's TCP SYN, FIN and RST segments only, but the summary has transport=%s, %ld NFS call(s) and %ld unanswered",
+			 transport, nfs_calls(summary), kv_long(summary, "unanswered_calls"));
 		return;
 	}
 	long closes = kv_long(summary, "closes"), syn = kv_long(summary, "reconnect_syn");

@@ -286,10 +286,12 @@ void verdict_decide(const struct verdict_input *in, struct verdict *v)
  *            off or a leaked lock (after (l): the report switches lockdep
  *            off), (v) summaries, (g) bug path, (x) (n), PASS
  *   swap:    (i), (d) nfstb-swapfill's FAIL line: DATA-LOSS, (p) (k) (m) (u) (r) (f)
- *            (w), (a) (b) hang (a connect worker blocked in direct
- *            reclaim, with the trace agreeing:
+ *            (w), (a) (b) hang (a connect worker blocked in the
+ *            allocator, with the trace and packets agreeing:
+ *            DEADLOCK(swap-connect-starved)), (a) the same starvation
+ *            ended by the OOM kill of nfstb-swapfill (trace, kill, packets:
  *            DEADLOCK(swap-connect-starved)), (o) nfstb-swapfill
- *            OOM-killed: OOM, naming who invoked the killer, (z), (c)
+ *            OOM-killed otherwise: OOM, naming who invoked the killer, (z), (c)
  *            done, (s) verified ok=1 and swap traffic both ways, (t) trace:
  *            in the fixed arm a connect worker with PF_MEMALLOC, (g) (x)
  *            (n), PASS
@@ -460,7 +462,7 @@ static void swap_reconnect_memory(const struct verdict_input *in, char *out,
 static const verdict_rule swap_rules[] = {
 	rule_console_sound, rule_data_loss, rule_panic, rule_oops,
 	rule_wrong_run, rule_missing_knob, rule_bound, rule_flags_leak, rule_witness_alive,
-	rule_hang, rule_swap_oom, rule_kernel_locks,
+	rule_hang, rule_swap_starved_oom, rule_swap_oom, rule_kernel_locks,
 	rule_done, rule_swapfill,
 	rule_swap_trace, rule_bug_path, rule_unexited, rule_packets,
 };

@@ -140,6 +140,8 @@ struct verdict_input {
 	struct kernel_complaints kernel;	/* client console */
 	struct trace_counts trace;
 	struct worker_witness witness;	/* the blocked task, in the trace */
+	/* swap: the first worker after the reconnect that starved */
+	struct worker_witness starved;
 	struct story story;		/* the fixed arm's story, in the trace */
 	struct after_reconnect after;	/* workers from the reconnect on */
 	struct packet_clock pclock;	/* the capture on the console's clock */
@@ -225,6 +227,7 @@ bool rule_done(const struct verdict_input *in, struct verdict *v);
 /* (a) a blocked-task report with its witnesses, (b) the watchdog
  * (the hang's witnesses) */
 bool rule_hang(const struct verdict_input *in, struct verdict *v);
+bool rule_swap_starved_oom(const struct verdict_input *in, struct verdict *v);
 /* (g) fixed arm: decision=writeback inside a connect worker */
 bool rule_bug_path(const struct verdict_input *in, struct verdict *v);
 /* (x) a connect worker entered and never exited */

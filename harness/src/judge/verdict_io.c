@@ -43,6 +43,8 @@ void gather_facts(struct verdict_input *in, const struct report_paths *p)
 	trace_story(&l, in->client.reconnect_us,
 		    in->rules == RULES_RECONNECT_INJECTED, &in->story);
 	trace_after_reconnect(&l, in->client.reconnect_us, &in->after);
+	trace_starved_worker(&l, in->client.reconnect_us, in->swap.oom_us,
+			     &in->starved);
 	lines_free(&l);
 
 	in->pcap_given = p->pcap_summary != NULL;

@@ -441,12 +441,15 @@ static bool deadlock_out_of_order(const struct verdict_input *in, char *why,
 	return false;
 }
 
-static bool deadlock_witnesses(const struct verdict_input *in,
-			       struct verdict *v)
+/*
+ * Does the named hang's task stand for one task in both witnesses?  No:
+ * a trace that cannot be read, two blocked tasks under its pid, or the
+ * trace naming that pid another task.  Every named hang asks this first.
+ */
+static bool hang_task_unbound(const struct verdict_input *in,
+			      struct verdict *v)
 {
 	const struct classification *c = &in->cls;
-	char why[256], check[512];
-	const char *pkt;
 
 	if (!in->trace_read) {
 		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
@@ -464,6 +467,18 @@ static bool deadlock_witnesses(const struct verdict_input *in,
 			    c->pid, c->comm, c->pid, in->witness.other_comm);
 		return true;
 	}
+	return false;
+}
+
+static bool deadlock_witnesses(const struct verdict_input *in,
+			       struct verdict *v)
+{
+	const struct classification *c = &in->cls;
+	char why[256], check[512];
+	const char *pkt;
+
+	if (hang_task_unbound(in, v))
+		return true;
 	if (trace_disagrees(in, why, sizeof(why))) {
 		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
 			    "stack says %s:%ld is blocked in %s under reclaim in %s, trace says %s",
@@ -518,6 +533,13 @@ static bool deadlock_witnesses(const struct verdict_input *in,
  * close with no reconnect SYN).
  */
 #define SWAP_STARVED_TEXT "DEADLOCK(swap-connect-starved)"
+/*
+ * "Repeated direct reclaim that frees nothing": the worker's last rounds,
+ * at least this many one after the other, freed 0 pages (an early round
+ * may still free the odd clean page; real starved workers ran 252 to
+ * 1,677 rounds).
+ */
+#define STARVED_EMPTY_ROUNDS 8
 
 static bool swap_starved_trace_disagrees(const struct worker_witness *w,
 					 char *why, size_t len)
@@ -532,15 +554,48 @@ static bool swap_starved_trace_disagrees(const struct worker_witness *w,
 	else if (!w->reclaim_rounds)
 		snprintf(why, len, "no direct reclaim by pid %ld inside its connect worker",
 			 w->pid);
-	else if (w->reclaimed_pages)
-		snprintf(why, len, "its direct reclaim freed %ld page(s) in %ld round(s)",
-			 w->reclaimed_pages, w->reclaim_ends);
+	else if (w->reclaim_empty_tail < STARVED_EMPTY_ROUNDS)
+		snprintf(why, len, "only its last %ld of %ld direct reclaim round(s) freed nothing (%ld page(s) freed in all), fewer than %d",
+			 w->reclaim_empty_tail, w->reclaim_ends, w->reclaimed_pages,
+			 STARVED_EMPTY_ROUNDS);
 	else if (w->exited_after_reclaim)
 		snprintf(why, len, "xs_connect_worker_exit by pid %ld at %s",
 			 w->pid, format_time_us(w->reclaim_exit_us, t, sizeof(t)));
 	else
 		return false;
 	return true;
+}
+
+/* The starvation's order: reconnect, then reclaim, then the dumps, and
+ * nothing of the run after them. */
+static bool starved_out_of_order(const struct verdict_input *in, char *why,
+				 size_t len)
+{
+	const struct classification *c = &in->cls;
+	int64_t rc = in->witness.first_reclaim_us, r = in->client.reconnect_us;
+	char a[32], b[32];
+
+	if (r == TIME_NONE) {
+		snprintf(why, len, "no phase=reconnect on the console");
+		return true;
+	}
+	if (rc < r) {
+		snprintf(why, len, "its direct reclaim at %s s began before the reconnect at %s s",
+			 format_time_us(rc, a, sizeof(a)), format_time_us(r, b, sizeof(b)));
+		return true;
+	}
+	if (c->time_us == TIME_NONE || c->time_us <= rc) {
+		snprintf(why, len, "the dump at %s s came before its direct reclaim at %s s",
+			 format_time_us(c->time_us, a, sizeof(a)),
+			 format_time_us(rc, b, sizeof(b)));
+		return true;
+	}
+	if (went_on_after(&in->client, c->first_hang_us, a, sizeof(a)) ||
+	    went_on_after(&in->server, c->first_hang_us, a, sizeof(a))) {
+		snprintf(why, len, "the run went on after the dump: %s", a);
+		return true;
+	}
+	return false;
 }
 
 static bool swap_starved_witnesses(const struct verdict_input *in,
@@ -551,16 +606,22 @@ static bool swap_starved_witnesses(const struct verdict_input *in,
 	char why[256], check[512], t1[32], t2[32];
 	const char *pkt;
 
-	if (!in->trace_read) {
-		verdict_set(v, VERDICT_ERROR, '-', "ERROR", "cannot read trace");
+	if (hang_task_unbound(in, v))
 		return true;
-	}
 	if (swap_starved_trace_disagrees(w, why, sizeof(why))) {
 		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
 			    "stack says %s:%ld is blocked in %s in %s, trace says %s",
 			    c->comm, c->pid, c->wait, c->worker, why);
 		return true;
 	}
+	if (starved_out_of_order(in, why, sizeof(why))) {
+		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
+			    "stack says %s:%ld is blocked in %s, but %s",
+			    c->comm, c->pid, c->wait, why);
+		return true;
+	}
+	v->detect_us = c->time_us - w->first_reclaim_us;
+	v->deadlock_us = w->first_reclaim_us - in->client.reconnect_us;
 	if (packets_unreadable(in, v))
 		return true;
 	pkt = packets_disagree(in, SWAP_STARVED_TEXT, check, sizeof(check));
@@ -571,13 +632,64 @@ static bool swap_starved_witnesses(const struct verdict_input *in,
 		return true;
 	}
 	verdict_set(v, VERDICT_DEADLOCK, 'a', SWAP_STARVED_TEXT,
-		    "%s (%s:%ld, flags=%s), blocked in %zu of %zu SysRq-W sample(s); %ld direct reclaim round(s) from %s to %s freed 0 pages; squeeze from free_pages=%ld min_pages=%ld, min_free_kbytes=%s",
+		    "%s (%s:%ld, flags=%s), blocked in %zu of %zu SysRq-W sample(s); %ld direct reclaim round(s) from %s to %s, the last %ld freed 0 pages (%ld in all); squeeze from free_pages=%ld min_pages=%ld, min_free_kbytes=%s",
 		    c->title, c->comm, c->pid, w->enter_flags, c->samples_matched,
 		    c->dumps, w->reclaim_rounds,
 		    format_time_us(w->first_reclaim_us, t1, sizeof(t1)),
 		    format_time_us(w->last_reclaim_us, t2, sizeof(t2)),
+		    w->reclaim_empty_tail, w->reclaimed_pages,
 		    in->swap.squeeze_free, in->swap.squeeze_min,
 		    in->swap.squeeze_band[0] ? in->swap.squeeze_band : "not said");
+	return true;
+}
+
+/*
+ * The same starvation ended by the OOM killer: a task that could run
+ * the OOM killer (the filler's fault, the init shell's fork) killed the
+ * filler, and the memory that freed let the worker through.  No SysRq
+ * sample exists (nothing hung); the witnesses are the trace (the first
+ * worker after the reconnect entered without PF_MEMALLOC, began direct
+ * reclaim before the kill, its rounds freed nothing, it exited only after
+ * the kill), the console (the kill and its time) and, over TCP, the
+ * packets (the close, then the reconnect SYN the kill allowed).  Which
+ * of the two the wire saw first is not judged (docs/evidence.md: the
+ * packet clock is not ordered against the console's).  Any part missing:
+ * the rule does not apply, and the kill is judged as an OOM.
+ */
+bool rule_swap_starved_oom(const struct verdict_input *in, struct verdict *v)
+{
+	const struct worker_witness *w = &in->starved;
+	const struct swap_facts *s = &in->swap;
+	char check[512], t1[32], t2[32], t3[32];
+	const char *pkt;
+
+	if (in->rules != RULES_SWAP || !s->oom || s->oom_us == TIME_NONE ||
+	    !w->entered || flags_has(w->enter_flags, "MEMALLOC") ||
+	    w->first_reclaim_us >= s->oom_us ||
+	    w->reclaim_empty_tail < STARVED_EMPTY_ROUNDS ||
+	    (w->exited_after_reclaim && w->reclaim_exit_us < s->oom_us))
+		return false;
+	if (packets_unreadable(in, v))
+		return true;
+	pkt = packets_disagree(in, "PASS", check, sizeof(check));
+	if (pkt) {
+		verdict_set(v, VERDICT_WITNESS_DISAGREE, 'a', "WITNESS-DISAGREE",
+			    "trace says %s-%ld starved in its connect until the OOM kill, packets say: %s",
+			    w->comm, w->pid, pkt);
+		return true;
+	}
+	verdict_set(v, VERDICT_DEADLOCK, 'a', SWAP_STARVED_TEXT,
+		    "%s-%ld (flags=%s) starved in its connect: %ld direct reclaim round(s) from %s, the last %ld of them freeing 0 pages, until the OOM kill of nfstb-swapfill at %s (invoked by %s); it %s%s; squeeze from free_pages=%ld min_pages=%ld, min_free_kbytes=%s",
+		    w->comm, w->pid, w->enter_flags, w->reclaim_rounds,
+		    format_time_us(w->first_reclaim_us, t1, sizeof(t1)),
+		    w->reclaim_empty_tail,
+		    format_time_us(s->oom_us, t2, sizeof(t2)),
+		    s->oom_invoker[0] ? s->oom_invoker : "an unknown task",
+		    w->exited_after_reclaim ? "exited at " : "never exited",
+		    w->exited_after_reclaim ?
+		    format_time_us(w->reclaim_exit_us, t3, sizeof(t3)) : "",
+		    s->squeeze_free, s->squeeze_min,
+		    s->squeeze_band[0] ? s->squeeze_band : "not said");
 	return true;
 }
 

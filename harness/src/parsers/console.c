@@ -313,11 +313,12 @@ static void parse_verified(struct swap_facts *s, const char *msg)
 	s->in_pages = field(msg, "swapped_in_pages");
 }
 
-static void oom(struct swap_facts *s, const char *msg)
+static void oom(struct swap_facts *s, const char *msg, int64_t t)
 {
 	if (s->oom)
 		return;
 	s->oom = true;
+	s->oom_us = t;
 	swap_keep(s->oom_line, sizeof(s->oom_line), msg);
 }
 
@@ -325,7 +326,7 @@ static void oom(struct swap_facts *s, const char *msg)
  * The kernel's "Out of memory: Killed process 212 (nfstb-swapfill) ..."
  * (or "Memory cgroup out of memory: ...") and "oom-kill:...,task=...,".
  */
-static void parse_kernel(struct swap_facts *s, const char *msg,
+static void parse_kernel(struct swap_facts *s, const char *msg, int64_t t,
 			 bool *in_oom_report)
 {
 	const char *p = strstr(msg, " invoked oom-killer:");
@@ -344,10 +345,10 @@ static void parse_kernel(struct swap_facts *s, const char *msg,
 		*in_oom_report = false;	/* the report ends here */
 		s->kernel_oom_kills++;
 		if (strstr(msg, " (nfstb-swapfill)"))
-			oom(s, msg);
+			oom(s, msg, t);
 	} else if (starts_with(msg, "oom-kill:") &&
 		   strstr(msg, ",task=nfstb-swapfill,")) {
-		oom(s, msg);
+		oom(s, msg, t);
 	}
 }
 
@@ -372,7 +373,7 @@ static void swap_parse_line(struct swap_facts *s, const char *line,
 		return;
 	}
 	if (!starts_with(msg, TAG)) {
-		parse_kernel(s, msg, in_oom_report);
+		parse_kernel(s, msg, t, in_oom_report);
 		return;
 	}
 	m = msg + strlen(TAG);
@@ -387,7 +388,7 @@ static void swap_parse_line(struct swap_facts *s, const char *line,
 		s->fail = true;
 		swap_keep(s->fail_line, sizeof(s->fail_line), m);
 	} else if (starts_with(m, "child killed by signal")) {
-		oom(s, msg);
+		oom(s, msg, t);
 	}
 }
 
@@ -400,6 +401,7 @@ void swap_parse(const struct lines *log, struct swap_facts *s)
 	s->out_pages = s->in_pages = -1;
 	s->reconnect_free = s->reconnect_min = s->reconnect_low = -1;
 	s->squeeze_free = s->squeeze_min = -1;
+	s->oom_us = TIME_NONE;
 	for (size_t i = 0; i < log->n; i++)
 		swap_parse_line(s, log->v[i], &in_oom_report);
 }

@@ -149,6 +149,7 @@ struct swap_facts {
 	char fail_line[160];
 	bool oom;			/* nfstb-swapfill was OOM-killed */
 	char oom_line[256];		/* its first evidence */
+	int64_t oom_us;			/* that line's printk time, or TIME_NONE */
 	long kernel_oom_kills;		/* "Killed process" of any task */
 	/* The first "X invoked oom-killer:", and whether the stack the OOM
 	 * report printed for it was a socket connect worker's. */

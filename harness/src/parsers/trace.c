@@ -676,6 +676,7 @@ static void witness_event(struct worker_witness *w, const struct trace_event *ev
 			    sizeof(w->enter_flags)))
 			w->enter_flags[0] = '\0';
 		w->reclaim_rounds = w->reclaim_ends = w->reclaimed_pages = 0;
+		w->reclaim_empty_tail = 0;
 		w->first_reclaim_us = w->last_reclaim_us = TIME_NONE;
 		w->exited_after_reclaim = false;
 		w->reclaim_exit_us = TIME_NONE;
@@ -715,8 +716,10 @@ static void witness_event(struct worker_witness *w, const struct trace_event *ev
 			return;
 		w->reclaim_ends++;
 		/* a round whose count cannot be read counts as reclaiming */
-		w->reclaimed_pages += kv_get_long(ev->fields, "nr_reclaimed", &n) &&
-				      n >= 0 ? n : 1;
+		if (!kv_get_long(ev->fields, "nr_reclaimed", &n) || n < 0)
+			n = 1;
+		w->reclaimed_pages += n;
+		w->reclaim_empty_tail = n ? 0 : w->reclaim_empty_tail + 1;
 	} else if (!strcmp(ev->name, "nfs_release_folio_done")) {
 		if (w->writeback && ev->ts_us >= w->writeback_us)
 			w->release_done = true;
@@ -784,6 +787,86 @@ static void story_event(struct story_worker *w, const struct trace_event *ev,
 	s->skips = w->skips;
 	snprintf(s->worker, sizeof(s->worker), "%s-%ld entered at %s", w->comm,
 		 w->pid, format_time_us(w->enter_us, t, sizeof(t)));
+}
+
+/* One connect worker's run from its enter at line @from: its reclaim
+ * rounds until its exit (trace_starved_worker). */
+static void starved_run(const struct lines *trace, size_t from,
+			const struct trace_event *enter, int64_t until_us,
+			struct worker_witness *w)
+{
+	struct trace_event ev;
+	bool counted = false;	/* the open round began before @until_us */
+	long n;
+
+	memset(w, 0, sizeof(*w));
+	w->pid = enter->pid;
+	snprintf(w->comm, sizeof(w->comm), "%s", enter->comm);
+	w->entered = true;
+	if (!kv_get(enter->fields, "flags", w->enter_flags, sizeof(w->enter_flags)))
+		w->enter_flags[0] = '\0';
+	w->writeback_us = w->exit_us = TIME_NONE;
+	w->first_reclaim_us = w->last_reclaim_us = w->reclaim_exit_us = TIME_NONE;
+	for (size_t i = from + 1; i < trace->n; i++) {
+		if (!trace_line_parse(trace->v[i], &ev) || ev.pid != w->pid)
+			continue;
+		if (!strcmp(ev.name, "xs_connect_worker_enter"))
+			return;	/* another run, its exit never seen */
+		if (!strcmp(ev.name, "xs_connect_worker_exit")) {
+			w->exited = true;
+			w->exit_us = ev.ts_us;
+			if (w->reclaim_rounds) {
+				w->exited_after_reclaim = true;
+				w->reclaim_exit_us = ev.ts_us;
+			}
+			return;
+		}
+		if (!strcmp(ev.name, "mm_vmscan_direct_reclaim_begin")) {
+			counted = until_us == TIME_NONE || ev.ts_us < until_us;
+			if (!counted)
+				continue;
+			w->reclaim = true;
+			if (!w->reclaim_rounds++)
+				w->first_reclaim_us = ev.ts_us;
+			w->last_reclaim_us = ev.ts_us;
+		} else if (!strcmp(ev.name, "mm_vmscan_direct_reclaim_end") &&
+			   counted) {
+			w->reclaim_ends++;
+			if (!kv_get_long(ev.fields, "nr_reclaimed", &n) || n < 0)
+				n = 1;
+			w->reclaimed_pages += n;
+			w->reclaim_empty_tail = n ? 0 : w->reclaim_empty_tail + 1;
+		}
+	}
+}
+
+void trace_starved_worker(const struct lines *trace, int64_t reconnect_us,
+			  int64_t until_us, struct worker_witness *w)
+{
+	struct trace_event ev;
+	char flags[128];
+
+	memset(w, 0, sizeof(*w));
+	w->pid = -1;
+	w->writeback_us = w->exit_us = TIME_NONE;
+	w->first_reclaim_us = w->last_reclaim_us = w->reclaim_exit_us = TIME_NONE;
+	if (reconnect_us == TIME_NONE)
+		return;
+	for (size_t i = 0; i < trace->n; i++) {
+		if (!trace_line_parse(trace->v[i], &ev) ||
+		    strcmp(ev.name, "xs_connect_worker_enter") ||
+		    ev.ts_us < reconnect_us ||
+		    (kv_get(ev.fields, "flags", flags, sizeof(flags)) &&
+		     flags_has(flags, "MEMALLOC")))
+			continue;
+		starved_run(trace, i, &ev, until_us, w);
+		if (w->reclaim_rounds)
+			return;
+	}
+	memset(w, 0, sizeof(*w));
+	w->pid = -1;
+	w->writeback_us = w->exit_us = TIME_NONE;
+	w->first_reclaim_us = w->last_reclaim_us = w->reclaim_exit_us = TIME_NONE;
 }
 
 void trace_after_reconnect(const struct lines *trace, int64_t reconnect_us,

@@ -151,6 +151,8 @@ struct worker_witness {
 	 */
 	char enter_flags[128];
 	long reclaim_rounds, reclaim_ends, reclaimed_pages;
+	/* the rounds that ended last, one after the other, freeing 0 pages */
+	long reclaim_empty_tail;
 	int64_t first_reclaim_us, last_reclaim_us;
 	bool exited_after_reclaim;
 	int64_t reclaim_exit_us;
@@ -200,6 +202,18 @@ struct after_reconnect {
 
 void trace_after_reconnect(const struct lines *trace, int64_t reconnect_us,
 			   struct after_reconnect *a);
+
+/*
+ * The story of the first connect worker that entered at or after
+ * @reconnect_us without PF_MEMALLOC and began direct reclaim inside its
+ * connect, told as trace_witness() tells a blocked task's (w->entered is
+ * false when there is none): a starved worker whose stack no SysRq-W
+ * sample shows, because an OOM kill ended its starvation first.  Only
+ * the rounds begun before @until_us (the kill; TIME_NONE: all) count:
+ * what the kill freed is not reclaim's doing.
+ */
+void trace_starved_worker(const struct lines *trace, int64_t reconnect_us,
+			  int64_t until_us, struct worker_witness *w);
 const char *story_step_missing(enum story_step reached);
 const char *story_step_name(enum story_step reached);
 /* "ok", "mismatch" or "n/a" (no exit event could be checked). */

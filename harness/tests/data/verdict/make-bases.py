@@ -103,6 +103,7 @@ def main():
             "rules": scenario_get(scenario, "judge " + mode),
             "role": scenario_get(scenario, "role " + arm),
             "watchdog": watchdog, "seed": seed, "run": run,
+            "capture": scenario_get(scenario, "capture") or "full",
         }
         # the run's nonce, as the orchestrator passed it to both guests
         with open(os.path.join(src, "client-console.log"), errors="replace") as f:
@@ -120,7 +121,7 @@ def main():
                 "--pcap-summary", dst + "/pcap-summary.txt",
                 "--out", "/tmp/nfstb-make-bases"]
         for k in ("scenario", "arm", "mode", "rules", "role", "watchdog", "seed", "run",
-                  "nonce"):
+                  "nonce", "capture"):
             if k in judge:
                 argv += ["--" + k, judge[k]]
         line = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
