@@ -5,8 +5,8 @@
 # KERNEL=6.12) is a plausible mistake in a port of
 # the fix (5cf02d09b50b as a NOFS scope), applied after the series with
 # EXTRA_PATCHES. Its commit message names, in a "Nfstb-Caught-By:" trailer,
-# the default scenarios that should catch it (all default scenarios if it
-# names none). For each mutant this builds the kernels incrementally and
+# the scenarios that should catch it (all default scenarios if it names
+# none; one outside the default selection is said). For each mutant this builds the kernels incrementally and
 # runs the fixed arm of those scenarios (the arm in which a broken fix must
 # show). A mutant is caught when at least one of those runs gets a failing
 # verdict about the kernel; ERROR (the testbed could not run or read its
@@ -46,14 +46,19 @@ fi
 scenarios_load
 defaults=$(for s in $(scenario_names); do
 	if [ "$(scenario_get "$s" default)" = yes ]; then echo "$s"; fi; done)
-# catchers MUTANT: the default scenarios its trailer names
+# catchers MUTANT: the scenarios its trailer names. One outside the
+# default selection (swap-v3: its control arm is not yet reliable enough
+# for it, docs/swap-scenario.md) is run all the same, and said: a plain
+# 'make nfs-test' would not catch that mutant.
 catchers() {
 	local names s
 	names=$(sed -n 's/^Nfstb-Caught-By:[[:space:]]*//p' "$dir/$1.patch" | tr ',' ' ')
 	[ -n "$names" ] || names=$defaults
 	for s in $names; do
+		[ -n "$(scenario_get "$s" workload)" ] ||
+			die "mutant $1 names '$s' in Nfstb-Caught-By, which is not a scenario of harness/scenarios.def"
 		grep -qx "$s" <<< "$defaults" ||
-			die "mutant $1 names '$s' in Nfstb-Caught-By, which is not a default scenario"
+			log "mutant $1: $s is not in the default selection: a plain make nfs-test would not catch it" >&2
 	done
 	echo $names
 }
