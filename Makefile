@@ -24,7 +24,7 @@ GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh nfs-server/server-in
 	nfs-server/exports vm/build-initramfs.sh
 
 .PHONY: all help validate deps kernel workloads harness-tools images nfs-test check \
-	check-series check-bisect nfs-mutants nfs-coverage soak nfs-capture bench vm-up vm-down clean distclean \
+	check-series check-bisect nfs-mutants nfs-coverage nfs-merge soak nfs-capture bench vm-up vm-down clean distclean \
 	nfs-test-6.12
 
 all: help
@@ -36,6 +36,7 @@ help:
 	@echo "make kernel     build the guest kernel (CONFIG=default|lockdep|coverage PATCHES=DIR EXTRA_PATCHES=FILES)"
 	@echo "make nfs-mutants  every mutant of the fix must fail a default scenario (not in CI)"
 	@echo "make nfs-coverage which lines of the fix each scenario runs (gcov flavour; not in CI)"
+	@echo "make nfs-merge  RESULTS=DIR,DIR,...: the shards of a selection (nfs-test SHARD=i/N) as one"
 	@echo "make soak       SOAK_RUNS (50) short runs with a leak check, then a Ctrl-C in every phase (not in CI)"
 	@echo "make check-bisect build the kernel after each patch of the series (not in CI)"
 	@echo "make nfs-capture SCENARIO=v3-tcp   one scenario with its packet captures kept"
@@ -108,6 +109,11 @@ nfs-mutants: deps harness-tools images
 # coverage flavour of the guest kernel (gcov of the fix's files only).
 nfs-coverage: deps harness-tools images
 	@harness/coverage.sh
+
+# The shards of one selection (make nfs-test SHARD=i/N) as one results
+# directory: RESULTS=DIR,DIR,... (harness/merge.sh; docs/running.md).
+nfs-merge: harness-tools
+	@harness/merge.sh
 
 # Not in CI: SOAK_RUNS (default 50) short runs, each followed by the leak
 # check, then a Ctrl-C in each phase of a run (SOAK=runs|signals|all).

@@ -20,6 +20,8 @@
 #   RESULTS    results root, an absolute path (default: results/)
 #   WATCHDOG   seconds (default: each scenario's own, scenarios.def)
 #   RUN_TIMEOUT  seconds (default: 300)
+#   SHARD      i/N: the runs k of the plan with (k - 1) mod N = i - 1
+#              (make nfs-merge puts the shards back together)
 # Every input is checked first by harness/validate.sh (one line on error).
 set -euo pipefail
 . "$(dirname "$0")/validate.sh"
@@ -213,6 +215,14 @@ for s in $SCENARIOS; do
 	done
 done
 [ -s "$plan" ] || die "the selection has no runs: SCENARIOS=$SCENARIOS ARMS=$ARMS MODES=$MODES chooses no arm and mode of these scenarios"
+if [ -n "$SHARD" ]; then
+	whole=$(wc -l < "$plan")
+	shard_plan "${SHARD%/*}" "${SHARD#*/}" < "$plan" > "$plan.shard"
+	mv "$plan.shard" "$plan"
+	[ -s "$plan" ] || die "SHARD=$SHARD of a selection of $whole run(s) has no run: use at most $whole shards"
+	echo "$SHARD $whole" > "$RESULTS_DIR/shard"
+	log "shard $SHARD: $(wc -l < "$plan") of the selection's $whole runs"
+fi
 printf '%s\n' "$MATRIX_HEADER" > "$RESULTS_DIR/matrix.tsv"
 cut -f1-9 "$plan" >> "$RESULTS_DIR/matrix.tsv"
 analyse "$BIN/nfstb-tap" --plan "$RESULTS_DIR"

@@ -146,3 +146,14 @@ scenario_expect() {
 	[ -n "$v" ] || v=$(scenario_get "$1" "expect $2 *")
 	printf '%s' "$v"
 }
+
+# shard_plan I N < PLAN > SHARD_PLAN: the rows of a plan (tab-separated,
+# its first field the run's number k in the whole selection) with
+# (k - 1) mod N = I - 1, numbered again 1, 2, ... (a KTAP stream counts
+# from 1 without gaps). The j-th row of shard I was row I + (j - 1) * N of
+# the whole plan, which is how harness/merge.sh puts shards back in
+# order. A run's seed comes from its scenario, arm, mode and index, so a
+# shard runs exactly the seeds the whole selection would.
+shard_plan() {
+	awk -F'\t' -v OFS='\t' -v i="$1" -v n="$2" '($1 - 1) % n == i - 1 { $1 = ++j; print }'
+}

@@ -195,7 +195,14 @@ check_selection() {
 	check_int RUN_TIMEOUT "$RUN_TIMEOUT" 1 86400
 	RESULTS=${RESULTS:-$TOP/results}
 	check_results "$RESULTS"
-	export SCENARIOS ARMS MODES MODES_GIVEN RUNS RUNS_GIVEN CAPTURE COVERAGE WATCHDOG RUN_TIMEOUT RESULTS
+	# SHARD=i/N: the selection's runs whose plan number k has
+	# (k - 1) mod N = i - 1 (shard_plan in scenarios.sh).
+	SHARD=${SHARD:-}
+	if [ -n "$SHARD" ] && ! { [[ "$SHARD" =~ ^([1-9][0-9]{0,2})/([1-9][0-9]{0,2})$ ]] &&
+		[ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ]; }; then
+		die "SHARD must be i/N with 1 <= i <= N <= 999, e.g. SHARD=1/2, got '$(shown "$SHARD")'"
+	fi
+	export SCENARIOS ARMS MODES MODES_GIVEN RUNS RUNS_GIVEN CAPTURE COVERAGE WATCHDOG RUN_TIMEOUT RESULTS SHARD
 }
 
 # check_against: AGAINST (make bench), empty or a commit of this repository;

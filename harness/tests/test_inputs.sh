@@ -120,6 +120,9 @@ for var in WATCHDOG RUN_TIMEOUT; do
 	done
 done
 bad "CAPTURE=2" "CAPTURE must be 0 or 1" nfs-test +CAPTURE=2
+for v in 0/2 3/2 1/0 a/b 1/2/3 1/2x 1000/1000; do
+	bad "SHARD='$v'" "SHARD must be i/N with 1 <= i <= N <= 999" nfs-test "+SHARD=$v"
+done
 bad "CAPTURE=yes" "CAPTURE must be 0 or 1" nfs-test +CAPTURE=yes
 # --- RESULTS ---
 for v in results rel/dir "/tmp/a b" "/tmp/a'b" '/tmp/a"b' '/tmp/../etc' '/tmp/<x>' '/tmp/a|b' '/tmp/$(id)' '/tmp/a&b'; do
@@ -195,6 +198,63 @@ expect "SCENARIOS=all,swap is every 6.1 scenario once" \
 		END { if (name && !skip[name]) print name }' "$TOP/harness/scenarios.def" | paste -sd' ')/fixed control stock/forced natural creation noroute starve/2" SCENARIOS=all,swap
 expect "SCENARIOS=default is what an empty SCENARIOS runs" \
 	"$(clean_env bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test; echo "$SCENARIOS"' sh "$TOP" 2>&1)/fixed control stock/forced natural creation noroute starve/2" SCENARIOS=default
+
+# --- SHARD=i/N and make nfs-merge: every way to cut a plan goes back whole ---
+# fake_shard DIR I N PLAN TREE KEY: a results directory as make nfs-test
+# SHARD=I/N leaves it (no run directories: the views say so).
+fake_shard() {
+	mkdir -p "$1"
+	clean_env bash -c '. "$1/harness/scenarios.sh"; shard_plan "$2" "$3"' sh "$TOP" "$2" "$3" < "$4" > "$1/plan"
+	{ printf 'n\trun\tscenario\tarm\tmode\tindex\tseed\texpect\tpercent\n'; cut -f1-9 "$1/plan"; } > "$1/matrix.tsv"
+	echo "$2/$3 $(wc -l < "$4")" > "$1/shard"
+	echo "$5" > "$1/kernel-tree"
+	echo "$TOP/build/kernels/default-$6/bzImage" > "$1/kernel-default.path"
+}
+merge_ok=1 merge_why=""
+for size in 1 2 5 7; do
+	whole=$tmp/plan-$size
+	for k in $(seq 1 "$size"); do
+		printf '%s\tv3-tcp-fixed-forced-%s\tv3-tcp\tfixed\tforced\t%s\t%s\tPASS\t100\tdefault\n' "$k" "$k" "$k" "$((k * 7919))"
+	done > "$whole"
+	for shards in 1 2 3 4; do
+		[ "$shards" -le "$size" ] || continue
+		list=""
+		rm -rf "$tmp/shards"
+		for i in $(seq "$shards" -1 1); do
+			fake_shard "$tmp/shards/s$i" "$i" "$shards" "$whole" 6.1 abc
+			list=${list:+$list,}$tmp/shards/s$i
+		done
+		clean_env RESULTS="$list" MERGED="$tmp/shards/merged" "$TOP/harness/merge.sh" > /dev/null 2>&1 || true
+		if ! cmp -s "$whole" "$tmp/shards/merged/plan"; then
+			merge_ok=0 merge_why="size $size in $shards shards: the merged plan is not the whole one"
+		fi
+	done
+done
+if [ "$merge_ok" = 1 ]; then ok "nfs-merge: shards of plans of 1, 2, 5, 7 runs cut 1 to 4 ways merge back run for run"
+else not_ok "nfs-merge: shards merge back run for run" "$merge_why"; fi
+# merge_refused DESC EXPECT DIR,DIR: one error line naming EXPECT, nothing made
+merge_refused() {
+	local rc=0 why
+	rm -rf "$tmp/shards/merged"
+	clean_env RESULTS="$3" MERGED="$tmp/shards/merged" "$TOP/harness/merge.sh" > /dev/null 2> "$tmp/err" || rc=$?
+	why=$(one_error "$1" "$2" "$rc" "$tmp/err")
+	[ -n "$why" ] || [ ! -e "$tmp/shards/merged" ] || why="made $tmp/shards/merged"
+	if [ -z "$why" ]; then ok "nfs-merge: $1"; else not_ok "nfs-merge: $1" "$why"; fi
+}
+rm -rf "$tmp/shards"
+fake_shard "$tmp/shards/a" 1 2 "$tmp/plan-5" 6.1 abc
+fake_shard "$tmp/shards/b" 2 2 "$tmp/plan-5" 6.12 abc
+fake_shard "$tmp/shards/c" 2 2 "$tmp/plan-5" 6.1 def
+fake_shard "$tmp/shards/d" 1 3 "$tmp/plan-5" 6.1 abc
+fake_shard "$tmp/shards/e" 1 2 "$tmp/plan-5" 6.1 abc
+mkdir -p "$tmp/shards/f" && cp "$tmp/shards/a/plan" "$tmp/shards/a/matrix.tsv" "$tmp/shards/a/kernel-tree" "$tmp/shards/f/"
+merge_refused "another tree" "one tree only" "$tmp/shards/a,$tmp/shards/b"
+merge_refused "other kernels (another series key)" "ran other kernels" "$tmp/shards/a,$tmp/shards/c"
+merge_refused "shards of another cut" "another selection" "$tmp/shards/a,$tmp/shards/d"
+merge_refused "the same shard twice" "shard 1/2 twice" "$tmp/shards/a,$tmp/shards/e"
+merge_refused "a directory that is not a shard" "is not a shard" "$tmp/shards/a,$tmp/shards/f"
+merge_refused "no such directory" "is not a results directory" "$tmp/shards/a,$tmp/shards/nothing"
+merge_refused "no RESULTS" "nfs-merge needs RESULTS=" ""
 
 # runs_of VAR=VALUE... -- SCENARIO:MODE...: scenario_runs of each, after
 # validate_inputs, space separated
