@@ -98,7 +98,10 @@ start_tracing() {
 	# NFS file, never forks and cannot be made to wait in NFS reclaim: it
 	# keeps running through a deadlock, even one that stops every other
 	# task that allocates memory (natural mode).
-	nfstb-tracepump --out "$chan" --heartbeat-ms 500 2>&1 | to_kmsg /tmp/tracepump.log &
+	# nfstb.pumpbelowmin=yes (swap's squeeze, which holds free memory
+	# below min for good): the pump's own reserve (nfstb-tracepump).
+	nfstb-tracepump --out "$chan" --heartbeat-ms 500 --below-min "${nfstb_pumpbelowmin:-no}" 2>&1 |
+		to_kmsg /tmp/tracepump.log &
 	log "phase=tracing events=$(cat $t/set_event | wc -l) heartbeat_ms=500"
 }
 

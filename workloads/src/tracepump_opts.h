@@ -13,6 +13,9 @@ struct tracepump_opts {
 	const char *out;	/* where the trace text goes */
 	uint64_t heartbeat_ms;	/* a numbered marker this often */
 	uint64_t beats;		/* stop after this many; 0: never (tests) */
+	/* --below-min: "yes" for a run that holds free memory below the
+	 * min watermark (tracepump.c: real-time, pinned, small writes) */
+	const char *below_min;
 };
 
 /* The --help text: usage/tracepump.txt, made a C string by the Makefile. */
