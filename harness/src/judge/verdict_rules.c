@@ -410,6 +410,19 @@ static bool went_on_after(const struct markers *m, int64_t dump_us,
  * blocked worker decided to write a folio back, then the dump showed it
  * blocked, and nothing after the dump says the run went on.
  */
+/* Did either guest go on after the hang's first dump?  Says how. */
+static bool run_went_on(const struct verdict_input *in, char *why, size_t len)
+{
+	char a[32];
+
+	if (went_on_after(&in->client, in->cls.first_hang_us, a, sizeof(a)) ||
+	    went_on_after(&in->server, in->cls.first_hang_us, a, sizeof(a))) {
+		snprintf(why, len, "the run went on after the dump: %s", a);
+		return true;
+	}
+	return false;
+}
+
 static bool deadlock_out_of_order(const struct verdict_input *in, char *why,
 				  size_t len)
 {
@@ -433,12 +446,7 @@ static bool deadlock_out_of_order(const struct verdict_input *in, char *why,
 			 format_time_us(wb, b, sizeof(b)));
 		return true;
 	}
-	if (went_on_after(&in->client, c->first_hang_us, a, sizeof(a)) ||
-	    went_on_after(&in->server, c->first_hang_us, a, sizeof(a))) {
-		snprintf(why, len, "the run went on after the dump: %s", a);
-		return true;
-	}
-	return false;
+	return run_went_on(in, why, len);
 }
 
 /*
@@ -590,12 +598,7 @@ static bool starved_out_of_order(const struct verdict_input *in, char *why,
 			 format_time_us(rc, b, sizeof(b)));
 		return true;
 	}
-	if (went_on_after(&in->client, c->first_hang_us, a, sizeof(a)) ||
-	    went_on_after(&in->server, c->first_hang_us, a, sizeof(a))) {
-		snprintf(why, len, "the run went on after the dump: %s", a);
-		return true;
-	}
-	return false;
+	return run_went_on(in, why, len);
 }
 
 static bool swap_starved_witnesses(const struct verdict_input *in,
