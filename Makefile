@@ -13,7 +13,8 @@ IMAGES := $(BUILD)/images
 # Inputs of the lab targets, passed through the environment (and checked by
 # harness/validate.sh before anything else runs).
 export SCENARIOS ARMS MODES RUNS CAPTURE RESULTS WATCHDOG RUN_TIMEOUT SCENARIO \
-	VERS PROTO CONFIG PATCHES EXTRA_PATCHES MUTANTS SOAK SOAK_RUNS AGAINST
+	VERS PROTO CONFIG PATCHES EXTRA_PATCHES MUTANTS SOAK SOAK_RUNS AGAINST \
+	INVENTORY FLEET_SHARDS FLEET_DIR FLEET_TIMEOUT FLEET_DRY_RUN
 
 # The goals whose inputs harness/validate.sh checks: 'validate' is a
 # prerequisite of 'deps', so a bad input stops them before apt, a build or the
@@ -25,7 +26,7 @@ GUEST_SCRIPTS := vm/guest/common.sh vm/guest/client-init.sh nfs-server/server-in
 
 .PHONY: all help validate deps kernel workloads harness-tools images nfs-test check \
 	check-series check-bisect nfs-mutants nfs-coverage nfs-merge soak nfs-capture bench vm-up vm-down clean distclean \
-	nfs-test-6.12
+	nfs-test-6.12 nfs-fleet nfs-fleet-local fleet-inputs
 
 all: help
 
@@ -37,6 +38,8 @@ help:
 	@echo "make nfs-mutants  every mutant of the fix must fail a default scenario (not in CI)"
 	@echo "make nfs-coverage which lines of the fix each scenario runs (gcov flavour; not in CI)"
 	@echo "make nfs-merge  RESULTS=DIR,DIR,...: the shards of a selection (nfs-test SHARD=i/N) as one"
+	@echo "make nfs-fleet  INVENTORY=FILE: the selection over an Ansible inventory's hosts, merged (docs/fleet.md)"
+	@echo "make nfs-fleet-local [FLEET_SHARDS=N]: the same with N hosts on this machine"
 	@echo "make soak       SOAK_RUNS (50) short runs with a leak check, then a Ctrl-C in every phase (not in CI)"
 	@echo "make check-bisect build the kernel after each patch of the series (not in CI)"
 	@echo "make nfs-capture SCENARIO=v3-tcp   one scenario with its packet captures kept"
@@ -114,6 +117,17 @@ nfs-coverage: deps harness-tools images
 # directory: RESULTS=DIR,DIR,... (harness/merge.sh; docs/running.md).
 nfs-merge: harness-tools
 	@harness/merge.sh
+
+# The selection over the hosts of an Ansible inventory (harness/fleet/):
+# host i runs nfs-test SHARD=i/N, the results are fetched and merged here.
+# nfs-fleet-local: FLEET_SHARDS hosts on this machine (docs/fleet.md).
+# Its inputs are checked before apt (fleet-inputs comes first).
+fleet-inputs:
+	@harness/fleet/run.sh --check
+nfs-fleet: fleet-inputs deps harness-tools
+	@harness/fleet/run.sh
+nfs-fleet-local: export FLEET_LOCAL := 1
+nfs-fleet-local: nfs-fleet
 
 # Not in CI: SOAK_RUNS (default 50) short runs, each followed by the leak
 # check, then a Ctrl-C in each phase of a run (SOAK=runs|signals|all).

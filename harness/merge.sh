@@ -10,8 +10,9 @@
 # scenarios.sh), so the merged plan is the unsharded plan, run for run,
 # with the same seeds. Refused, with one line: a directory that is not a
 # shard, shards of different selections (N or their size), the same shard
-# twice, the same run twice, another kernel tree or other kernels (a
-# flavour built from another source key: another series).
+# twice, the same run twice, another kernel tree, another package version
+# or patch set (kernel-source) or other kernels (a flavour built from
+# another source key).
 #
 # The merged directory is MERGED (an absolute path; default
 # results/merged-YYYYmmdd-HHMMSS): plan, matrix.tsv, phases.tsv, the
@@ -52,6 +53,15 @@ kernels_of() {
 	done | sort
 }
 
+# source_of DIR: the package, its version and the patch set's hash
+# (kernel-source, harness/kernel-source.sh) on one line; "unrecorded" for
+# a shard without the file.
+source_of() {
+	[ -f "$1/kernel-source" ] || { echo unrecorded; return 0; }
+	awk '$1 == "package" || $1 == "version" { printf "%s ", $2 }
+		$1 == "patchset_hash" { printf "patchset %s", substr($2, 1, 16) }' "$1/kernel-source"
+}
+
 first=""
 declare -A seen_shard
 n_all="" whole_all=""
@@ -67,6 +77,8 @@ for d in "${dirs[@]}"; do
 			die "RESULTS: $d ran linux-source-$(cat "$d/kernel-tree"), $first linux-source-$(cat "$first/kernel-tree"): one tree only"
 		[ "$(kernels_of "$d")" = "$(kernels_of "$first")" ] ||
 			die "RESULTS: $d ran other kernels than $first (another series or source key): $(kernels_of "$d" | paste -sd,) against $(kernels_of "$first" | paste -sd,)"
+		[ "$(source_of "$d")" = "$(source_of "$first")" ] ||
+			die "RESULTS: $d was built from $(source_of "$d"), $first from $(source_of "$first"): one package version and patch set only"
 		[ "$n" = "$n_all" ] && [ "$whole" = "$whole_all" ] ||
 			die "RESULTS: $d is shard $i/$n of $whole runs, $first of $n_all shards of $whole_all runs: another selection"
 	fi
@@ -99,6 +111,7 @@ while IFS=$'\t' read -r d _ rid _; do
 done < "$rows"
 rm -f "$rows"
 cp "$first/kernel-tree" "$out/"
+[ ! -f "$first/kernel-source" ] || cp -r "$first/kernel-source" "$first/patches" "$out/"
 for f in "$first"/kernel-*.path; do [ ! -f "$f" ] || cp "$f" "$out/"; done
 for i in $(printf '%s\n' "${!seen_shard[@]}" | sort -n); do
 	echo "$i/$n_all ${seen_shard[$i]}"

@@ -163,6 +163,8 @@ tree_knobs=""
 [ "$tree" = 6.1 ] || [ ! -f "$TOP/kernel-patches/$tree/arm-knobs" ] ||
 	tree_knobs=$(sed -e 's/#.*//' "$TOP/kernel-patches/$tree/arm-knobs")
 echo "$tree" > "$RESULTS_DIR/kernel-tree"
+# The Debian package, its version and the patch set (KCIDB's checkout).
+"$TOP/harness/kernel-source.sh" "$RESULTS_DIR"
 if [ -n "$tree_knobs" ]; then
 	log "kernel tree: linux-source-$tree, knobs of every arm unless it sets them:" $tree_knobs
 else

@@ -20,11 +20,14 @@ pkgs=(
 	tcpdump tshark
 	# tests; chromium renders the reports in harness/tests/test_browser.sh
 	# (fonts-liberation is only a Recommends of chromium, installed here on purpose)
-	# libjansson-dev: the analysers read run.json with it (harness/src/record.c)
+	# libjansson-dev: the analysers read run.json with it (harness/src/record.c);
+	# libssl-dev (above) also gives nfstb-kcidb its sha256 of the patch set
 	libcmocka-dev libjansson-dev pkg-config chromium fonts-liberation
 	# kcidb.json against the KCIDB schema (harness/tests/kcidb/check.py);
 	# rfc3987 is what makes jsonschema check the "uri" format (a Recommends)
 	python3-jsonschema python3-rfc3987
+	# the fleet: one selection over many machines (harness/fleet, docs/fleet.md)
+	ansible-core
 )
 
 missing=()

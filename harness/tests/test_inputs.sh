@@ -65,7 +65,7 @@ bad() {
 	clean_env "${envs[@]}" timeout 20 make -s --no-print-directory -C "$TOP" "$goal" "${args[@]}" \
 		> "$tmp/out" 2> "$tmp/err.raw" || rc=$?
 	ms=$((($(date +%s%N) - t0) / 1000000))
-	grep -v '^make: \*\*\* \[Makefile:[0-9]*: validate\] Error 1$' "$tmp/err.raw" > "$tmp/err" || true
+	grep -Ev '^make: \*\*\* \[Makefile:[0-9]*: (validate|fleet-inputs)\] Error 1$' "$tmp/err.raw" > "$tmp/err" || true
 	why=$(one_error "$desc" "$expect" "$rc" "$tmp/err")
 	[ -n "$why" ] || [ ! -s "$tmp/out" ] || why="stdout not empty: $(head -c 200 "$tmp/out")"
 	[ -n "$why" ] || [ ! -e "$tmp/reached" ] || why="reached: $(tr '\n' ';' < "$tmp/reached")"
@@ -200,7 +200,7 @@ expect "SCENARIOS=default is what an empty SCENARIOS runs" \
 	"$(clean_env bash -c '. "$1/harness/validate.sh"; validate_inputs nfs-test; echo "$SCENARIOS"' sh "$TOP" 2>&1)/fixed control stock/forced natural creation noroute starve/2" SCENARIOS=default
 
 # --- SHARD=i/N and make nfs-merge: every way to cut a plan goes back whole ---
-# fake_shard DIR I N PLAN TREE KEY: a results directory as make nfs-test
+# fake_shard DIR I N PLAN TREE KEY [EXTRA]: a results directory as make nfs-test
 # SHARD=I/N leaves it (no run directories: the views say so).
 fake_shard() {
 	mkdir -p "$1"
@@ -209,6 +209,8 @@ fake_shard() {
 	echo "$2/$3 $(wc -l < "$4")" > "$1/shard"
 	echo "$5" > "$1/kernel-tree"
 	echo "$TOP/build/kernels/default-$6/bzImage" > "$1/kernel-default.path"
+	# the source: the package version and patch set ($7, default the series)
+	clean_env NFSTB_TREE="$5" EXTRA_PATCHES="${7:-}" "$TOP/harness/kernel-source.sh" "$1"
 }
 merge_ok=1 merge_why=""
 for size in 1 2 5 7; do
@@ -247,14 +249,59 @@ fake_shard "$tmp/shards/b" 2 2 "$tmp/plan-5" 6.12 abc
 fake_shard "$tmp/shards/c" 2 2 "$tmp/plan-5" 6.1 def
 fake_shard "$tmp/shards/d" 1 3 "$tmp/plan-5" 6.1 abc
 fake_shard "$tmp/shards/e" 1 2 "$tmp/plan-5" 6.1 abc
+fake_shard "$tmp/shards/g" 2 2 "$tmp/plan-5" 6.1 abc "$TOP/kernel-patches/mutants/$(ls "$TOP/kernel-patches/mutants" | grep -m1 '\.patch$')"
 mkdir -p "$tmp/shards/f" && cp "$tmp/shards/a/plan" "$tmp/shards/a/matrix.tsv" "$tmp/shards/a/kernel-tree" "$tmp/shards/f/"
 merge_refused "another tree" "one tree only" "$tmp/shards/a,$tmp/shards/b"
 merge_refused "other kernels (another series key)" "ran other kernels" "$tmp/shards/a,$tmp/shards/c"
+merge_refused "another patch set, same kernel keys" "one package version and patch set only" "$tmp/shards/a,$tmp/shards/g"
 merge_refused "shards of another cut" "another selection" "$tmp/shards/a,$tmp/shards/d"
 merge_refused "the same shard twice" "shard 1/2 twice" "$tmp/shards/a,$tmp/shards/e"
 merge_refused "a directory that is not a shard" "is not a shard" "$tmp/shards/a,$tmp/shards/f"
 merge_refused "no such directory" "is not a results directory" "$tmp/shards/a,$tmp/shards/nothing"
 merge_refused "no RESULTS" "nfs-merge needs RESULTS=" ""
+
+# --- the fleet (harness/fleet): inputs, the playbook, the shards it hands out ---
+bad "fleet without an inventory" "nfs-fleet needs INVENTORY=FILE" nfs-fleet
+bad "fleet inventory not a file" "is not a readable file" nfs-fleet +INVENTORY=/nonexistent
+bad "local fleet of 0 shards" "FLEET_SHARDS must be an integer from 1 to 99" nfs-fleet-local +FLEET_SHARDS=0
+bad "local fleet installed into a checkout" "is a git checkout" nfs-fleet-local "+FLEET_DIR=$TOP"
+bad "fleet timeout too short" "FLEET_TIMEOUT must be an integer from 60" nfs-fleet-local +FLEET_TIMEOUT=5
+bad "fleet with a bad selection" "unknown scenario 'bogus'" nfs-fleet-local +SCENARIOS=bogus
+bad "fleet dry run not 0 or 1" "FLEET_DRY_RUN must be 0 or 1" nfs-fleet-local +FLEET_DRY_RUN=yes
+if out=$(clean_env LC_ALL=C.UTF-8 ANSIBLE_CONFIG="$TOP/harness/fleet/ansible.cfg" \
+	ansible-playbook --syntax-check -i localhost, "$TOP/harness/fleet/nfs-fleet.yml" 2>&1); then
+	ok "fleet: the playbook passes ansible-playbook --syntax-check"
+else not_ok "fleet: the playbook passes ansible-playbook --syntax-check" "$(echo "$out" | tail -3 | tr '\n' ' ')"; fi
+# A dry run: 5 hosts on 3 machines; each host's command names its own
+# shard of 5 and results root, the machine's install, and the selection.
+fleet_ok=1 fleet_why=""
+{
+	echo "[nfstb]"
+	for h in 1:m1 2:m2 3:m1 4:m3 5:m2; do
+		echo "h${h%:*} ansible_connection=local ansible_python_interpreter=/usr/bin/python3 nfstb_machine=${h#*:} nfstb_dir=$tmp/fleet/${h#*:}"
+	done
+} > "$tmp/fleet.ini"
+clean_env INVENTORY="$tmp/fleet.ini" FLEET_DRY_RUN=1 RESULTS="$tmp/fleet/out" SCENARIOS=v3-tcp RUNS=4 \
+	timeout 120 "$TOP/harness/fleet/run.sh" > "$tmp/fleet.log" 2>&1 || { fleet_ok=0 fleet_why="run.sh failed: $(tail -3 "$tmp/fleet.log" | tr '\n' ' ')"; }
+for h in 1:m1 2:m2 3:m1 4:m3 5:m2; do
+	i=${h%:*} m=${h#*:}
+	c=$(cat "$tmp"/fleet/"$m"/results/fleet-*-shard-"$i"/command 2> /dev/null) || c=""
+	case "$c" in
+	"timeout --foreground -k 60 21600 make -C $tmp/fleet/$m nfs-test SHARD=$i/5 RESULTS=$tmp/fleet/$m/results/fleet-"*"-shard-$i KERNEL=6.1 RUNS=4 SCENARIOS=v3-tcp ") ;;
+	*) fleet_ok=0 fleet_why="host h$i on $m: '$c'" ;;
+	esac
+done
+[ "$(find "$tmp/fleet" -name command | wc -l)" = 5 ] || { fleet_ok=0 fleet_why="not 5 commands: $(find "$tmp/fleet" -name command | wc -l)"; }
+if [ "$fleet_ok" = 1 ]; then ok "fleet: a dry run of 5 hosts on 3 machines hands out shards 1/5 to 5/5, each in its machine's install"
+else not_ok "fleet: a dry run hands out one shard per host" "$fleet_why"; fi
+# Two hosts of one machine with two installs are refused (one lab, one build)
+printf '[nfstb]\nx ansible_connection=local nfstb_machine=m nfstb_dir=/tmp/a\ny ansible_connection=local nfstb_machine=m nfstb_dir=/tmp/b\n' > "$tmp/fleet2.ini"
+if clean_env INVENTORY="$tmp/fleet2.ini" FLEET_DRY_RUN=1 RESULTS="$tmp/fleet/out2" \
+	timeout 120 "$TOP/harness/fleet/run.sh" > "$tmp/fleet2.log" 2>&1; then
+	not_ok "fleet: hosts of one machine with two installs are refused" "run.sh succeeded"
+elif grep -q "share a machine but not nfstb_dir" "$tmp/fleet2.log"; then
+	ok "fleet: hosts of one machine with two installs are refused"
+else not_ok "fleet: hosts of one machine with two installs are refused" "$(tail -2 "$tmp/fleet2.log" | tr '\n' ' ')"; fi
 
 # runs_of VAR=VALUE... -- SCENARIO:MODE...: scenario_runs of each, after
 # validate_inputs, space separated

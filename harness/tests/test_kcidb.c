@@ -142,6 +142,154 @@ static void test_status_of_results_dir(void **state)
 	test_tmpdir_remove(dir);
 }
 
+/*
+ * kernel-source (kcidb_source.c).  The good file is what
+ * harness/kernel-source.sh writes for two patches whose text is "a\n" and
+ * "b\n"; every member of the damage generated from it (each line dropped,
+ * doubled, moved to the end or cut at each byte; each byte turned into a
+ * character outside its field) must be refused whole, and the copies of
+ * the patches must hash as the file says.  Not damage the form can see: a
+ * version cut or changed into another legal version, a file name changed
+ * into another legal name (kcidb_source_verify then finds no such copy).
+ */
+#define SHA_A "87428fc522803d31065e7bce3cf03fe475096631e5e07bbd7a0fde60c4cf25c7"
+#define SHA_B "0263829989b6fd954f72baaf2fc64bc2e2f01d692d4de72986ea808f6e99813f"
+#define SOURCE_GOOD							\
+	"package linux-source-6.1\n"					\
+	"version 6.1.192-3\n"						\
+	"patch patches/01-0001-a.patch " SHA_A "\n"			\
+	"patch patches/02-b.patch " SHA_B "\n"				\
+	"patchset_hash "							\
+	"7b77b1b66500ed66bdb3e5f10e78f55ab6d4b404fa676ec1bee2ab5b31346a80\n"
+
+static bool source_ok(const char *text)
+{
+	struct kcidb_source src;
+	int rc = kcidb_source_parse(text, &src);
+
+	if (rc)
+		/* refused whole: nothing of it is left */
+		assert_true(!src.package[0] && !src.npatches && !src.patches);
+	kcidb_source_free(&src);
+	return rc == 0;
+}
+
+/* Is byte @k of @line, turned into @c (0: the line cut there), damage? */
+static bool damage_visible(const char *line, size_t k, char c)
+{
+	const char *val = strchr(line, ' ') + 1, *hash = strrchr(line, ' ') + 1;
+	size_t at_val = val - line, at_hash = hash - line;
+
+	if (starts_with(line, "version ") && k >= at_val)
+		return c != 'G' && c != 0;
+	if (starts_with(line, "patch ") && k >= at_val + strlen("patches/") && k < at_hash - 1)
+		return c != 'G';
+	return true;
+}
+
+static void test_source_parse(void **state)
+{
+	struct kcidb_source src;
+	struct lines l;
+	char text[4096];
+	size_t n = 0;
+
+	(void)state;
+	assert_int_equal(kcidb_source_parse(SOURCE_GOOD, &src), 0);
+	assert_string_equal(src.package, "linux-source-6.1");
+	assert_string_equal(src.version, "6.1.192-3");
+	assert_int_equal(src.npatches, 2);
+	assert_string_equal(src.patches[1].file, "patches/02-b.patch");
+	kcidb_source_free(&src);
+	/* no patch, another tarball: both legal */
+	assert_true(source_ok("package linux-source-6.12\nversion -\npatchset_hash -\n"));
+	assert_false(source_ok(""));
+	assert_false(source_ok("package linux-source-6.12\nversion -\npatchset_hash " SHA_A "\n"));
+
+	lines_split(SOURCE_GOOD, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		size_t len;
+
+		/* line i dropped, doubled, moved to the end */
+		text[0] = '\0';
+		for (size_t j = 0; j < l.n; j++)
+			if (j != i)
+				strcat(strcat(text, l.v[j]), "\n");
+		assert_false(source_ok(text));
+		strcat(strcat(text, l.v[i]), "\n");
+		if (i + 1 < l.n)
+			assert_false(source_ok(text));
+		text[0] = '\0';
+		for (size_t j = 0; j < l.n; j++) {
+			strcat(strcat(text, l.v[j]), "\n");
+			if (j == i)
+				strcat(strcat(text, l.v[j]), "\n");
+		}
+		assert_false(source_ok(text));
+		/* every byte of line i: cut there, or turned into '/', ' ', 'G', '\t' */
+		len = strlen(l.v[i]);
+		for (size_t k = 0; k < len; k++) {
+			static const char bad[] = "/ G\t";
+
+			for (size_t b = 0; b < sizeof(bad) - 1; b++) {
+				text[0] = '\0';
+				for (size_t j = 0; j < l.n; j++) {
+					size_t at = strlen(text);
+
+					strcat(strcat(text, l.v[j]), "\n");
+					if (j == i && text[at + k] != bad[b] &&
+					    damage_visible(l.v[i], k, bad[b])) {
+						text[at + k] = bad[b];
+						assert_false(source_ok(text));
+						n++;
+					}
+				}
+			}
+			if (!damage_visible(l.v[i], k, 0))
+				continue;
+			text[0] = '\0';
+			for (size_t j = 0; j < l.n; j++) {
+				if (j == i) {
+					strncat(text, l.v[j], k);
+					strcat(text, "\n");
+				} else {
+					strcat(strcat(text, l.v[j]), "\n");
+				}
+			}
+			assert_false(source_ok(text));
+			n++;
+		}
+	}
+	lines_free(&l);
+	/* the generator made members of every kind */
+	assert_true(n > 4 * 300);
+}
+
+static void test_source_verify(void **state)
+{
+	char *dir = test_tmpdir(), path[4096], err[256];
+	struct kcidb_source src;
+
+	(void)state;
+	assert_int_equal(kcidb_source_parse(SOURCE_GOOD, &src), 0);
+	snprintf(path, sizeof(path), "%s/patches", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/patches/01-0001-a.patch", dir);
+	test_write(path, "a\n");
+	/* the second copy missing */
+	assert_int_equal(kcidb_source_verify(dir, &src, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "02-b.patch: missing"));
+	snprintf(path, sizeof(path), "%s/patches/02-b.patch", dir);
+	test_write(path, "b\n");
+	assert_int_equal(kcidb_source_verify(dir, &src, err, sizeof(err)), 0);
+	/* a copy that is not the patch hashed */
+	test_write(path, "c\n");
+	assert_int_equal(kcidb_source_verify(dir, &src, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not the patch"));
+	kcidb_source_free(&src);
+	test_tmpdir_remove(dir);
+}
+
 static int run(const char *cmd)
 {
 	int st = system(cmd);
@@ -198,5 +346,7 @@ TEST_MAIN("kcidb",
 	  cmocka_unit_test(test_status_mapping),
 	  cmocka_unit_test(test_status_names),
 	  cmocka_unit_test(test_status_of_results_dir),
+	  cmocka_unit_test(test_source_parse),
+	  cmocka_unit_test(test_source_verify),
 	  cmocka_unit_test(test_cli),
 	  cmocka_unit_test(test_real_golden))

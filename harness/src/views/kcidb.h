@@ -48,9 +48,25 @@ struct kcidb_build {
 	char key[64];		/* the build key (vm/build-kernel.sh), "" unknown */
 };
 
+/* One patch of the checkout's patch set (kernel-source). */
+struct kcidb_patch {
+	char file[256];		/* its copy, relative to the results directory */
+	char sha256[65];	/* the copy's sha256, 64 hex digits */
+};
+
+/* What the kernels are built from (kernel-source); all "" or 0 unknown. */
+struct kcidb_source {
+	char package[64];	/* linux-source-6.1 */
+	char version[64];	/* the Debian package's version, "" unknown */
+	char patchset_hash[65];	/* KCIDB's patchset hash, 64 hex digits */
+	struct kcidb_patch *patches;
+	size_t npatches;
+};
+
 struct kcidb_lab {
 	char name[256];		/* the results directory's name: its run id */
 	char tree[32];		/* kernel-tree: 6.1, 6.12; "" unknown */
+	struct kcidb_source source;
 	struct kcidb_build *builds;
 	size_t nbuilds;
 	/* per matrix row, in matrix order: */
@@ -63,6 +79,20 @@ struct kcidb_lab {
  * is optional (a missing one leaves its facts unknown), so this only fails
  * for the directory's name: -1 with a one-line reason in @err.
  */
+/*
+ * Parse kernel-source's @text into @src.  Fails closed: any line that is not
+ * one of its four forms, a fact given twice, a patch outside patches/ or a
+ * hash that is not 64 lower-case hex digits leaves the whole source unknown
+ * (-1, with @src zeroed); so do facts out of harness/kernel-source.sh's
+ * order (package, version, patch..., patchset_hash) and a patchset_hash
+ * that is not KCIDB's hash of the patches' hashes.
+ */
+int kcidb_source_parse(const char *text, struct kcidb_source *src);
+/* Each patch's copy in results directory @dir has its hash: 0, or -1 and why. */
+int kcidb_source_verify(const char *dir, const struct kcidb_source *src,
+			char *err, size_t len);
+void kcidb_source_free(struct kcidb_source *src);
+
 int kcidb_lab_load(const char *dir, const struct run_list *runs,
 		   struct kcidb_lab *lab, char *err, size_t len);
 void kcidb_lab_free(struct kcidb_lab *lab);

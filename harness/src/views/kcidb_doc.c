@@ -71,10 +71,11 @@ static json_t *resource(const char *name, const char *url)
 	return r;
 }
 
-static json_t *checkout(const struct kcidb_lab *lab)
+static json_t *checkout(const char *base_url, const struct kcidb_lab *lab)
 {
-	json_t *c = json_object(), *misc = json_object();
-	char id[512], pkg[64], comment[512];
+	json_t *c = json_object(), *misc = json_object(), *files;
+	const struct kcidb_source *src = &lab->source;
+	char id[512], pkg[64], comment[1024], url[8192];
 
 	snprintf(id, sizeof(id), KCIDB_ORIGIN ":%s", lab->name);
 	set_str(c, "id", id);
@@ -86,10 +87,26 @@ static json_t *checkout(const struct kcidb_lab *lab)
 		set_str(misc, "package", pkg);
 		set_str(misc, "version", lab->tree);
 		snprintf(comment, sizeof(comment),
-			 "Debian %s with the nfstb patch series, results %s", pkg, lab->name);
+			 "Debian %s%s%s with the nfstb patch series, results %s", pkg,
+			 src->version[0] ? " " : "", src->version, lab->name);
 	} else {
 		snprintf(comment, sizeof(comment),
 			 "the nfstb patch series, results %s", lab->name);
+	}
+	if (src->package[0]) {
+		/* kernel-source: the package's own version and the patch set */
+		set_str(misc, "source_package", src->package);
+		if (src->version[0])
+			set_str(misc, "package_version", src->version);
+		set_str(c, "patchset_hash", src->patchset_hash);
+		files = json_array();
+		for (size_t i = 0; i < src->npatches; i++) {
+			/* patches/NAME: kcidb_source.c let only URL-safe bytes in */
+			snprintf(url, sizeof(url), "%s%s", base_url, src->patches[i].file);
+			json_array_append_new(files,
+					      resource(strchr(src->patches[i].file, '/') + 1, url));
+		}
+		json_object_set_new(c, "patchset_files", files);
 	}
 	set_str(c, "comment", comment);
 	set_str(misc, "results", lab->name);
@@ -227,7 +244,7 @@ json_t *kcidb_document(const char *dir, const char *base_url,
 	json_object_set_new(v, "minor", json_integer(KCIDB_MINOR));
 	json_object_set_new(doc, "version", v);
 	a = json_array();
-	json_array_append_new(a, checkout(lab));
+	json_array_append_new(a, checkout(base_url, lab));
 	json_object_set_new(doc, "checkouts", a);
 	a = json_array();
 	for (size_t i = 0; i < lab->nbuilds; i++)

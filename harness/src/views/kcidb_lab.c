@@ -3,8 +3,9 @@
  * What a results directory says of its runs beside their records
  * (kcidb.h): the kernel tree (kernel-tree), each run's kernel flavour
  * (plan, column 10), each flavour's build (kernel-FLAVOUR.path: the
- * bzImage in build/kernels/[TAG]FLAVOUR-KEY/) and each run's duration
- * (phases.tsv's run-total).  The orchestrator writes all four
+ * bzImage in build/kernels/[TAG]FLAVOUR-KEY/), each run's duration
+ * (phases.tsv's run-total) and the source (kernel-source, kcidb_source.c).
+ * The orchestrator writes all five
  * (harness/nfs-test.sh); none is a judgement, so a missing one only
  * leaves a fact out of kcidb.json.
  */
@@ -116,7 +117,7 @@ int kcidb_lab_load(const char *dir, const struct run_list *runs,
 		   struct kcidb_lab *lab, char *err, size_t len)
 {
 	struct lines plan = { 0 }, phases = { 0 };
-	char path[4096], *real, flavour[32];
+	char path[4096], why[512], *real, *text, flavour[32];
 	const char *base;
 
 	memset(lab, 0, sizeof(*lab));
@@ -131,6 +132,16 @@ int kcidb_lab_load(const char *dir, const struct run_list *runs,
 	snprintf(lab->name, sizeof(lab->name), "%s", base);
 	free(real);
 	first_line(dir, "kernel-tree", lab->tree, sizeof(lab->tree));
+	snprintf(path, sizeof(path), "%s/kernel-source", dir);
+	text = read_whole_file(path);
+	if (text && kcidb_source_parse(text, &lab->source))
+		fprintf(stderr, "nfstb-kcidb: %s: not harness/kernel-source.sh's form, left out\n",
+			path);
+	else if (text && kcidb_source_verify(dir, &lab->source, why, sizeof(why))) {
+		fprintf(stderr, "nfstb-kcidb: %s: %s, left out\n", path, why);
+		kcidb_source_free(&lab->source);
+	}
+	free(text);
 	snprintf(path, sizeof(path), "%s/plan", dir);
 	if (lines_load(path, &plan))
 		memset(&plan, 0, sizeof(plan));
@@ -151,6 +162,7 @@ int kcidb_lab_load(const char *dir, const struct run_list *runs,
 
 void kcidb_lab_free(struct kcidb_lab *lab)
 {
+	kcidb_source_free(&lab->source);
 	free(lab->builds);
 	free(lab->build_of);
 	free(lab->duration);
