@@ -75,9 +75,11 @@ if [ "$local_fleet" = 1 ]; then
 fi
 
 # The checkout as it is: tracked and untracked files, not the ignored
-# (build/, results/, the built tools).
+# (build/, results/, the built tools), nor a build or results link the
+# ignore patterns (directories) do not match: the install keeps its own.
 src=$out/nfstb-src.tar.gz
 git -C "$TOP" ls-files -z -co --exclude-standard |
+	grep -zv -e '^build$' -e '^results$' |
 	tar -C "$TOP" --null -T - --ignore-failed-read -czf "$src" 2> "$out/tar.log" ||
 	die "cannot pack the checkout (see $out/tar.log)"
 

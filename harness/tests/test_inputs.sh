@@ -303,6 +303,36 @@ elif grep -q "share a machine but not nfstb_dir" "$tmp/fleet2.log"; then
 	ok "fleet: hosts of one machine with two installs are refused"
 else not_ok "fleet: hosts of one machine with two installs are refused" "$(tail -2 "$tmp/fleet2.log" | tr '\n' ' ')"; fi
 
+# compare.py: a merged fleet run against one machine's; each kind of
+# difference (order, seed, a forced verdict, a natural reach) found.
+cmp_dir() { # DIR: four runs, forced and natural, with records
+	mkdir -p "$1"
+	printf '1\tv3-tcp-fixed-forced-1\tv3-tcp\tfixed\tforced\t1\t11\n2\tv3-tcp-control-forced-1\tv3-tcp\tcontrol\tforced\t1\t12\n3\tv3-tcp-fixed-natural-1\tv3-tcp\tfixed\tnatural\t1\t13\n4\tv3-tcp-control-natural-1\tv3-tcp\tcontrol\tnatural\t1\t14\n' > "$1/plan"
+	for r in fixed-forced:PASS:true control-forced:DEADLOCK:true fixed-natural:PASS:true control-natural:DEADLOCK:true; do
+		mkdir -p "$1/v3-tcp-${r%%:*}-1"
+		v=${r#*:}
+		printf '{"verdict": "%s", "reached": %s}\n' "${v%%:*}" "${v#*:}" > "$1/v3-tcp-${r%%:*}-1/run.json"
+	done
+}
+cmp_case() { # DESC CHECK EDIT: EDIT run in b (and a: both), CHECK the one line that differs ('-': none)
+	local rc=0 want=1 got
+	[ "$2" != - ] || want=0
+	rm -rf "$tmp/cmp" && cmp_dir "$tmp/cmp/a" && cmp_dir "$tmp/cmp/b"
+	(cd "$tmp/cmp/b" && eval "$3")
+	[ "${4:-}" != both ] || (cd "$tmp/cmp/a" && eval "$3")
+	"$TOP/harness/fleet/compare.py" "$tmp/cmp/a" "$tmp/cmp/b" > "$tmp/cmp.out" 2>&1 || rc=$?
+	got=$(awk '$2 == "DIFFERS:" { print $1 }' "$tmp/cmp.out" | paste -sd,)
+	if [ "$rc" = "$want" ] && [ "${got:--}" = "$2" ]; then ok "fleet compare.py: $1 (exit $rc)"
+	else not_ok "fleet compare.py: $1" "exit $rc, differs '$got', want $want '$2': $(tr '\n' ' ' < "$tmp/cmp.out")"; fi
+}
+cmp_case "the same selection" - true
+cmp_case "two runs swapped" plan "sed -i '1{h;d};2{G}' plan"
+cmp_case "another seed" plan "sed -i '1s/\t11\$/\t99/' plan"
+cmp_case "a seed twice" seeds "sed -i '2s/\t12\$/\t11/' plan" both
+cmp_case "a forced verdict" forced "echo '{\"verdict\": \"PASS\", \"reached\": true}' > v3-tcp-control-forced-1/run.json"
+cmp_case "a natural run not reached" natural "echo '{\"verdict\": \"HAZARD-NOT-REACHED\", \"reached\": false}' > v3-tcp-fixed-natural-1/run.json"
+cmp_case "a record missing" forced "rm v3-tcp-control-forced-1/run.json"
+
 # runs_of VAR=VALUE... -- SCENARIO:MODE...: scenario_runs of each, after
 # validate_inputs, space separated
 runs_of() {
