@@ -732,6 +732,8 @@ static struct verdict_input *swap_run(const char *arm)
 	s->reconnect_free = 1400;
 	s->reconnect_min = 1500;
 	s->reconnect_low = 1800;
+	/* mode swap: no squeeze (the console parser's -1: no phase=squeeze) */
+	s->squeeze_free = s->squeeze_min = -1;
 	in->trace.worker_enter = in->trace.worker_exit = 2;
 	in->trace.exits_checked = 2;
 	in->trace.memalloc_in_worker = 2;
@@ -791,6 +793,48 @@ static void test_swap_pass(void **state)
 	in->trace.worker_enter = 0;
 	verdict_decide(in, &v);
 	assert_true(strstr(v.reason, ", no connect worker in the trace"));
+}
+
+/*
+ * A squeezed run (mode starve) must show the worker needing a page below
+ * min: with no page allocation that may reclaim and no direct reclaim in
+ * a connect worker, either arm is HAZARD-NOT-REACHED (rule t); one such
+ * allocation, or a direct reclaim, and the run is judged as before.
+ */
+static void test_swap_squeeze_reach(void **state)
+{
+	static const char *const arms[] = { "fixed", "control" };
+	struct verdict v;
+
+	(void)state;
+	for (size_t a = 0; a < ARRAY_SIZE(arms); a++) {
+		struct verdict_input *in = swap_run(arms[a]);
+
+		set_mode(in, "starve");
+		boot_marker(in);
+		in->swap.squeeze_free = 1598;
+		in->swap.squeeze_min = 438;
+		snprintf(in->swap.squeeze_band, sizeof(in->swap.squeeze_band), "1887->11492");
+		if (!strcmp(arms[a], "control"))
+			in->trace.memalloc_in_worker = 0;
+		verdict_decide(in, &v);
+		assert_int_equal(v.kind, VERDICT_HAZARD_NOT_REACHED);
+		assert_int_equal(v.rule, 't');
+		assert_string_equal(v.reason,
+			"squeezed from free_pages=1598 min_pages=438 (min_free_kbytes=1887->11492), but 2 connect worker(s) made no page allocation that may reclaim and no direct reclaim: the new socket needed no page below min");
+		in->trace.page_alloc_in_worker = 1;
+		verdict_decide(in, &v);
+		assert_int_equal(v.kind, VERDICT_PASS);
+		in->trace.page_alloc_in_worker = 0;
+		in->trace.reclaim_in_worker = 1;
+		verdict_decide(in, &v);
+		assert_int_equal(v.kind, VERDICT_PASS);
+		/* without the page-allocation witness, no claim either way */
+		in->trace.reclaim_in_worker = 0;
+		in->trace.page_alloc_events = 0;
+		verdict_decide(in, &v);
+		assert_int_equal(v.kind, VERDICT_PASS);
+	}
 }
 
 static void test_swap_hang_keeps_signature(void **state)
@@ -1410,6 +1454,7 @@ int main(void)
 		cmocka_unit_test(test_stock_arm),
 		cmocka_unit_test(test_natural_mode),
 		cmocka_unit_test(test_swap_pass),
+		cmocka_unit_test(test_swap_squeeze_reach),
 		cmocka_unit_test(test_swap_hang_keeps_signature),
 		cmocka_unit_test(test_swap_oom_then_fail),
 		cmocka_unit_test(test_swap_connect_starved),

@@ -47,8 +47,8 @@ static const struct rule_doc rules[] = {
 	{ 'o', "OOM", "swap (console)", "swap mode: nfstb-swapfill OOM-killed" },
 	{ 's', "ERROR", "swap (console)",
 	  "swap mode: nfstb-swapfill not verified ok=1, or no swap traffic" },
-	{ 't', "BUG-PATH / ERROR", "trace (swap)",
-	  "swap mode, fixed arm: a worker after the reconnect without PF_MEMALLOC; no worker at all" },
+	{ 't', "BUG-PATH / ERROR / HAZARD-NOT-REACHED", "trace (swap)",
+	  "swap mode, fixed arm: a worker after the reconnect without PF_MEMALLOC; no worker at all; a squeezed run whose worker needed no page below min" },
 	{ 'q', "HAZARD-NOT-REACHED / NO-JUDGEMENT", "trace and writer (connect-error)",
 	  "connect-error mode: no error exit, or its error never reached the writer" },
 };

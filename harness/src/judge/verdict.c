@@ -378,6 +378,30 @@ static bool rule_swapfill(const struct verdict_input *in, struct verdict *v)
 	return false;
 }
 
+/*
+ * A squeezed swap run (trigger swapsqueeze: its phase=squeeze line) is
+ * about the connect worker taking a fresh page while free is below min.
+ * A worker that made no page allocation that may reclaim and no direct
+ * reclaim never needed one: a free slab object served its new socket, or
+ * the slab's first, high-order attempt (reclaim and reserves both off,
+ * so not in the trace's mm_page_alloc filter) found its pages above the
+ * watermark. Then neither arm's survival says anything of PF_MEMALLOC.
+ */
+static bool swap_squeeze_missed(const struct verdict_input *in, struct verdict *v)
+{
+	const struct trace_counts *t = &in->trace;
+
+	if (in->swap.squeeze_free < 0 || !t->page_alloc_events ||
+	    t->page_alloc_in_worker > 0 || t->reclaim_in_worker > 0)
+		return false;
+	verdict_set(v, VERDICT_HAZARD_NOT_REACHED, 't', "HAZARD-NOT-REACHED",
+		    "squeezed from free_pages=%ld min_pages=%ld (min_free_kbytes=%s), but %ld connect worker(s) made no page allocation that may reclaim and no direct reclaim: the new socket needed no page below min",
+		    in->swap.squeeze_free, in->swap.squeeze_min,
+		    in->swap.squeeze_band[0] ? in->swap.squeeze_band : "not said",
+		    t->worker_enter);
+	return true;
+}
+
 static bool rule_swap_trace(const struct verdict_input *in, struct verdict *v)
 {
 	if (!in->trace_read) {
@@ -385,7 +409,7 @@ static bool rule_swap_trace(const struct verdict_input *in, struct verdict *v)
 		return true;
 	}
 	if (in->role != ROLE_FIXED)
-		return false;
+		return swap_squeeze_missed(in, v);
 	/* A worker of the swap transport without PF_MEMALLOC is a fact
 	 * about the kernel; only no worker at all is the testbed's. */
 	if (in->after.without_memalloc) {
@@ -400,7 +424,7 @@ static bool rule_swap_trace(const struct verdict_input *in, struct verdict *v)
 			    "no connect worker ran after the reconnect (no reconnect on the swap transport?)");
 		return true;
 	}
-	return false;
+	return swap_squeeze_missed(in, v);
 }
 
 static bool rule_swap_oom(const struct verdict_input *in, struct verdict *v)
