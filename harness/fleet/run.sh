@@ -104,5 +104,5 @@ LC_ALL=C.UTF-8 ANSIBLE_CONFIG=$FLEET/ansible.cfg ansible-playbook -i "$INVENTORY
 	"$FLEET/nfs-fleet.yml" || rc=$?
 [ "$rc" = 0 ] || die "the fleet failed (ansible-playbook exit $rc): see the play's output above and $out"
 if [ "$FLEET_DRY_RUN" = 0 ]; then
-	log "fleet $stamp: merged into $out/merged"
+	log "fleet $stamp: merged into $out/fleet-$stamp"
 fi
