@@ -294,22 +294,25 @@ done
 [ "$(find "$tmp/fleet" -name command | wc -l)" = 5 ] || { fleet_ok=0 fleet_why="not 5 commands: $(find "$tmp/fleet" -name command | wc -l)"; }
 if [ "$fleet_ok" = 1 ]; then ok "fleet: a dry run of 5 hosts on 3 machines hands out shards 1/5 to 5/5, each in its machine's install"
 else not_ok "fleet: a dry run hands out one shard per host" "$fleet_why"; fi
-# An install directory that is not two levels deep is refused before anything
-printf '[nfstb]\nx ansible_connection=local ansible_python_interpreter=/usr/bin/python3 nfstb_dir=/\n' > "$tmp/fleet3.ini"
-if clean_env INVENTORY="$tmp/fleet3.ini" FLEET_DRY_RUN=1 RESULTS="$tmp/fleet/out3" \
-	timeout 120 "$TOP/harness/fleet/run.sh" > "$tmp/fleet3.log" 2>&1; then
-	not_ok "fleet: nfstb_dir=/ is refused" "run.sh succeeded"
-elif grep -q "give an absolute path at least two levels deep" "$tmp/fleet3.log"; then
-	ok "fleet: nfstb_dir=/ is refused"
-else not_ok "fleet: nfstb_dir=/ is refused" "$(tail -2 "$tmp/fleet3.log" | tr '\n' ' ')"; fi
-# Two hosts of one machine with two installs are refused (one lab, one build)
-printf '[nfstb]\nx ansible_connection=local nfstb_machine=m nfstb_dir=/tmp/a\ny ansible_connection=local nfstb_machine=m nfstb_dir=/tmp/b\n' > "$tmp/fleet2.ini"
-if clean_env INVENTORY="$tmp/fleet2.ini" FLEET_DRY_RUN=1 RESULTS="$tmp/fleet/out2" \
-	timeout 120 "$TOP/harness/fleet/run.sh" > "$tmp/fleet2.log" 2>&1; then
-	not_ok "fleet: hosts of one machine with two installs are refused" "run.sh succeeded"
-elif grep -q "share a machine but not nfstb_dir" "$tmp/fleet2.log"; then
-	ok "fleet: hosts of one machine with two installs are refused"
-else not_ok "fleet: hosts of one machine with two installs are refused" "$(tail -2 "$tmp/fleet2.log" | tr '\n' ' ')"; fi
+# fleet_refused DESC EXPECT INVENTORY-TEXT: the playbook refuses the
+# inventory (a dry run), saying EXPECT
+fleet_refused() {
+	local log=$tmp/fleet-refused.log
+	printf '%b' "$3" > "$tmp/fleet-refused.ini"
+	rm -rf "$tmp/fleet/refused"
+	if clean_env INVENTORY="$tmp/fleet-refused.ini" FLEET_DRY_RUN=1 RESULTS="$tmp/fleet/refused" \
+		timeout 120 "$TOP/harness/fleet/run.sh" > "$log" 2>&1; then
+		not_ok "fleet: $1" "run.sh succeeded"
+	elif grep -q "$2" "$log"; then
+		ok "fleet: $1"
+	else not_ok "fleet: $1" "$(tail -2 "$log" | tr '\n' ' ')"; fi
+}
+# an install directory that is not two levels deep
+fleet_refused "nfstb_dir=/ is refused" "give an absolute path at least two levels deep" \
+	'[nfstb]\nx ansible_connection=local ansible_python_interpreter=/usr/bin/python3 nfstb_dir=/\n'
+# two hosts of one machine with two installs (one lab, one build)
+fleet_refused "hosts of one machine with two installs are refused" "share a machine but not nfstb_dir" \
+	'[nfstb]\nx ansible_connection=local nfstb_machine=m nfstb_dir=/tmp/a\ny ansible_connection=local nfstb_machine=m nfstb_dir=/tmp/b\n'
 
 # compare.py: a merged fleet run against one machine's; each kind of
 # difference (order, seed, a forced verdict, a natural reach) found.
